@@ -1,0 +1,40 @@
+package benchmarks.figure2;
+
+/**
+ * The RaceFuzzer paper's Figure 2 (seed 001 section 5): thread 2 writes x = 1 first; thread 1
+ * runs a critical section of N shared accesses under L (N the first argument), then checks
+ * x == 0. The longer the critical section, the rarer the error under normal scheduling.
+ */
+public final class Main {
+    private static final Object lock = new Object(); // L
+    private static int x;
+    private static int work;
+
+    public static void main(String[] args) throws InterruptedException {
+        int n = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+        Thread t1 = new Thread(() -> first(n), "T1");
+        Thread t2 = new Thread(Main::second, "T2");
+        t1.start();
+        t2.start();
+        t1.join();
+        t2.join();
+    }
+
+    private static void first(int n) {
+        synchronized (lock) {
+            for (int i = 0; i < n; i++) {
+                work = work + 1; // @site k1
+            }
+        }
+        if (x == 0) { // @site r1
+            throw new IllegalStateException("ERROR: x == 0");
+        }
+    }
+
+    private static void second() {
+        x = 1; // @site w2
+        synchronized (lock) {
+            work = work + 1; // @site k2
+        }
+    }
+}
