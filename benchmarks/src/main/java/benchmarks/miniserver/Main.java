@@ -8,7 +8,7 @@ public final class Main {
         MiniServer server = new MiniServer();
         Thread w1 = new Thread(() -> server.serve(requests, 1), "W1");
         Thread w2 = new Thread(() -> server.serve(requests, 2), "W2");
-        Thread r = new Thread(server::report, "R");
+        Thread r = new Thread(() -> server.report(Math.max(1, requests / 4)), "R");
         w1.start();
         w2.start();
         r.start();

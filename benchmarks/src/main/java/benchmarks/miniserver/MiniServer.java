@@ -46,8 +46,16 @@ final class MiniServer {
         }
     }
 
-    /** The reporter: prints and resets the counter under the wrong lock, then evicts. */
-    void report() {
+    /** The reporter: a few rounds of printing and resetting the counter, then evicting. */
+    void report(int rounds) {
+        for (int i = 0; i < rounds; i++) {
+            reportOnce();
+            Thread.yield();
+        }
+    }
+
+    /** Prints and resets the counter under the wrong lock, then evicts. */
+    private void reportOnce() {
         synchronized (logMu) {
             int seen = hits; // @site h2
             hits = 0; // @site h3

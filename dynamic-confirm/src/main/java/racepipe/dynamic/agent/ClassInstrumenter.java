@@ -1,0 +1,54 @@
+package racepipe.dynamic.agent;
+
+import java.util.Set;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Instruments every method of one class. Synchronized methods lose their flag and get an
+ * explicit monitor instead, so the scheduler sees the acquire before it blocks.
+ */
+final class ClassInstrumenter extends ClassVisitor implements Opcodes {
+    private final BytecodeOffsets offsets;
+    private final ClassHierarchy hierarchy;
+    private final Set<String> onlySites;
+    private String owner;
+    private String source = "?";
+    private boolean frames;
+    private boolean isInterface;
+
+    ClassInstrumenter(ClassVisitor next, BytecodeOffsets offsets, ClassHierarchy hierarchy, Set<String> onlySites) {
+        super(ASM9, next);
+        this.offsets = offsets;
+        this.hierarchy = hierarchy;
+        this.onlySites = onlySites;
+    }
+
+    @Override
+    public void visit(int version, int access, String name, String sig, String superName, String[] interfaces) {
+        this.owner = name;
+        this.frames = (version & 0xFFFF) >= V1_6;
+        this.isInterface = (access & ACC_INTERFACE) != 0;
+        super.visit(version, access, name, sig, superName, interfaces);
+    }
+
+    @Override
+    public void visitSource(String source, String debug) {
+        if (source != null) {
+            this.source = source;
+        }
+        super.visitSource(source, debug);
+    }
+
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] exceptions) {
+        boolean sync = (access & ACC_SYNCHRONIZED) != 0 && (access & (ACC_NATIVE | ACC_ABSTRACT)) == 0 && !isInterface;
+        MethodVisitor next = super.visitMethod(sync ? access & ~ACC_SYNCHRONIZED : access, name, desc, sig, exceptions);
+        if ((access & (ACC_NATIVE | ACC_ABSTRACT)) != 0) {
+            return next;
+        }
+        return new MethodInstrumenter(next, owner, access, name, desc, source, offsets.of(name + desc),
+                hierarchy, onlySites, sync, frames);
+    }
+}

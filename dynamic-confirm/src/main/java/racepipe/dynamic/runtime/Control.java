@@ -1,0 +1,41 @@
+package racepipe.dynamic.runtime;
+
+import java.nio.file.Path;
+import java.util.List;
+import racepipe.dynamic.sched.Scheduler;
+
+/** What the agent and the run drivers may set up and read; instrumented code never calls it. */
+public final class Control {
+    private Control() {
+    }
+
+    public static void record(List<String> detectors) {
+        RT.rec = new Recorder(detectors);
+    }
+
+    public static void schedule(Scheduler scheduler) {
+        RT.sched = scheduler;
+    }
+
+    public static Scheduler scheduler() {
+        return RT.sched;
+    }
+
+    /** Gives the current thread its id (the main thread gets 0). */
+    public static void registerCurrentThread() {
+        Recorder r = RT.rec;
+        if (r != null) {
+            synchronized (r) {
+                r.threads.current();
+            }
+        }
+    }
+
+    /** Writes the detectors' pairs after the given header lines; nothing when not recording. */
+    public static void writeResults(Path file, List<String> header) {
+        Recorder r = RT.rec;
+        if (r != null) {
+            r.writeFile(file, header);
+        }
+    }
+}

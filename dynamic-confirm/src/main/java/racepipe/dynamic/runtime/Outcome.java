@@ -1,0 +1,44 @@
+package racepipe.dynamic.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** How a run ended: uncaught exceptions (any thread) and a System.exit status. */
+public final class Outcome {
+    /** One uncaught exception: its thread, type, message and stack. */
+    public record Uncaught(String thread, String type, String message, String stack) {
+    }
+
+    private static final List<Uncaught> UNCAUGHT = new ArrayList<>();
+    private static volatile Integer exitStatus;
+
+    private Outcome() {
+    }
+
+    public static synchronized void uncaught(Thread t, Throwable e) {
+        StringBuilder stack = new StringBuilder();
+        for (StackTraceElement f : e.getStackTrace()) {
+            if (!f.getClassName().startsWith("racepipe.dynamic.")) {
+                stack.append(f).append(" <- ");
+            }
+        }
+        UNCAUGHT.add(new Uncaught(t.getName(), e.getClass().getName(), String.valueOf(e.getMessage()), stack.toString()));
+    }
+
+    public static synchronized List<Uncaught> uncaught() {
+        return new ArrayList<>(UNCAUGHT);
+    }
+
+    static void exitCalled(int status) {
+        exitStatus = status;
+    }
+
+    public static Integer exitStatus() {
+        return exitStatus;
+    }
+
+    public static synchronized void reset() {
+        UNCAUGHT.clear();
+        exitStatus = null;
+    }
+}

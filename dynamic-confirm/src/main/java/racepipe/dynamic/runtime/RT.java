@@ -1,0 +1,448 @@
+package racepipe.dynamic.runtime;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
+import racepipe.dynamic.sched.Scheduler;
+
+/**
+ * The one bridge that instrumented code calls. Arguments are JDK types and ints only, so the
+ * program never names a racepipe type. Each hook asks the scheduler for its turn (when one
+ * controls the run), then tells the recorder (when Phase 1 detectors watch the run).
+ */
+public final class RT {
+    static volatile Recorder rec;
+    static volatile Scheduler sched;
+    private static final Map<Condition, Lock> CONDITION_LOCKS = new IdentityHashMap<>();
+
+    private RT() {
+    }
+
+    // ---- plain fields and statics
+
+    public static void read(Object target, int site) {
+        Scheduler s = sched;
+        if (s != null) {
+            s.access(site, target, Sites.get(site).field, false);
+        }
+        Recorder r = rec;
+        if (r != null) {
+            r.field(target, site, false);
+        }
+    }
+
+    public static void write(Object target, int site) {
+        Scheduler s = sched;
+        if (s != null) {
+            s.access(site, target, Sites.get(site).field, true);
+        }
+        Recorder r = rec;
+        if (r != null) {
+            r.field(target, site, true);
+        }
+    }
+
+    public static void readStatic(int site) {
+        read(null, site);
+    }
+
+    public static void writeStatic(int site) {
+        write(null, site);
+    }
+
+    public static void volatileRead(Object target, int site) {
+        Scheduler s = sched;
+        if (s != null) {
+            s.point();
+        }
+        Recorder r = rec;
+        if (r != null) {
+            r.volatileField(target, site, false);
+        }
+    }
+
+    public static void volatileWrite(Object target, int site) {
+        Scheduler s = sched;
+        if (s != null) {
+            s.point();
+        }
+        Recorder r = rec;
+        if (r != null) {
+            r.volatileField(target, site, true);
+        }
+    }
+
+    public static void volatileReadStatic(int site) {
+        volatileRead(null, site);
+    }
+
+    public static void volatileWriteStatic(int site) {
+        volatileWrite(null, site);
+    }
+
+    // ---- array elements: loads are observed in place, stores are done here
+
+    public static void element(Object array, int index, int site, boolean write) {
+        if (array == null) {
+            return; // the access itself throws
+        }
+        Scheduler s = sched;
+        if (s != null) {
+            s.access(site, array, index, write);
+        }
+        Recorder r = rec;
+        if (r != null) {
+            r.element(array, index, site, write);
+        }
+    }
+
+    public static void arrayRead(Object array, int index, int site) {
+        element(array, index, site, false);
+    }
+
+    public static void storeInt(int[] a, int i, int v, int site) {
+        element(a, i, site, true);
+        a[i] = v;
+    }
+
+    public static void storeLong(long[] a, int i, long v, int site) {
+        element(a, i, site, true);
+        a[i] = v;
+    }
+
+    public static void storeFloat(float[] a, int i, float v, int site) {
+        element(a, i, site, true);
+        a[i] = v;
+    }
+
+    public static void storeDouble(double[] a, int i, double v, int site) {
+        element(a, i, site, true);
+        a[i] = v;
+    }
+
+    public static void storeChar(char[] a, int i, char v, int site) {
+        element(a, i, site, true);
+        a[i] = v;
+    }
+
+    public static void storeShort(short[] a, int i, short v, int site) {
+        element(a, i, site, true);
+        a[i] = v;
+    }
+
+    /** bastore serves byte[] and boolean[]. */
+    public static void storeByte(Object a, int i, int v, int site) {
+        element(a, i, site, true);
+        if (a instanceof boolean[] z) {
+            z[i] = (v & 1) != 0;
+        } else {
+            ((byte[]) a)[i] = (byte) v;
+        }
+    }
+
+    public static void storeObject(Object[] a, int i, Object v, int site) {
+        element(a, i, site, true);
+        a[i] = v;
+    }
+
+    // ---- monitors
+
+    public static void monitorEnter(Object lock) {
+        Scheduler s = sched;
+        if (s != null && lock != null) {
+            s.acquire(lock, true);
+        }
+    }
+
+    public static void monitorEntered(Object lock) {
+        Recorder r = rec;
+        if (r != null) {
+            r.acquire(lock, true);
+        }
+    }
+
+    public static void monitorExit(Object lock) {
+        Recorder r = rec;
+        if (r != null && lock != null) {
+            r.release(lock, true);
+        }
+        Scheduler s = sched;
+        if (s != null && lock != null) {
+            s.release(lock, true);
+        }
+    }
+
+    public static void waitOn(Object monitor) throws InterruptedException {
+        waitOn(monitor, 0L);
+    }
+
+    public static void waitOn(Object monitor, long millis, int nanos) throws InterruptedException {
+        waitOn(monitor, millis == 0 && nanos > 0 ? 1 : millis);
+    }
+
+    public static void waitOn(Object monitor, long millis) throws InterruptedException {
+        Recorder r = rec;
+        int holds = r != null ? r.beforeWait(monitor) : 0;
+        try {
+            Scheduler s = sched;
+            if (s != null) {
+                s.waitOn(monitor, millis);
+            } else {
+                monitor.wait(millis);
+            }
+        } finally {
+            if (r != null) {
+                r.afterWait(monitor, monitor, holds);
+            }
+        }
+    }
+
+    public static void notifyOne(Object monitor) {
+        notifyWaiters(monitor, false);
+    }
+
+    public static void notifyAllWaiters(Object monitor) {
+        notifyWaiters(monitor, true);
+    }
+
+    private static void notifyWaiters(Object monitor, boolean all) {
+        Recorder r = rec;
+        if (r != null) {
+            r.notifyWaiters(monitor);
+        }
+        Scheduler s = sched;
+        if (s != null) {
+            s.notifyWaiters(monitor, all);
+        } else if (all) {
+            monitor.notifyAll();
+        } else {
+            monitor.notify();
+        }
+    }
+
+    // ---- threads
+
+    public static void start(Thread t) {
+        Recorder r = rec;
+        if (r != null) {
+            r.start(t);
+        }
+        Scheduler s = sched;
+        if (s != null) {
+            s.starting(t);
+        }
+        t.start();
+        if (s != null) {
+            s.point();
+        }
+    }
+
+    public static void join(Thread t) throws InterruptedException {
+        joinTimed(t, 0L);
+    }
+
+    public static void joinTimed(Thread t, long millis) throws InterruptedException {
+        Scheduler s = sched;
+        if (s != null) {
+            s.join(t, millis);
+        }
+        t.join(millis);
+        Recorder r = rec;
+        if (r != null) {
+            r.join(t);
+        }
+    }
+
+    public static void sleep(long millis) throws InterruptedException {
+        Scheduler s = sched;
+        if (s != null) {
+            s.sleep(millis);
+        } else {
+            Thread.sleep(millis);
+        }
+    }
+
+    public static void yieldNow() {
+        Scheduler s = sched;
+        if (s != null) {
+            s.point();
+        } else {
+            Thread.yield();
+        }
+    }
+
+    public static void exit(int status) {
+        Scheduler s = sched;
+        if (s != null) {
+            s.exit(status);
+        }
+        Outcome.exitCalled(status);
+        System.exit(status);
+    }
+
+    // ---- java.util.concurrent.locks
+
+    public static void lock(Lock lock) {
+        acquireJuc(lock, false);
+        lock.lock();
+        lockTaken(lock);
+    }
+
+    public static void lockInterruptibly(Lock lock) throws InterruptedException {
+        acquireJuc(lock, false);
+        lock.lockInterruptibly();
+        lockTaken(lock);
+    }
+
+    public static boolean tryLock(Lock lock) {
+        if (!acquireJuc(lock, true)) {
+            return false;
+        }
+        boolean got = lock.tryLock();
+        if (got) {
+            lockTaken(lock);
+        } else {
+            Scheduler s = sched;
+            if (s != null) {
+                s.release(LockIdentity.of(lock), LockIdentity.exclusive(lock));
+            }
+        }
+        return got;
+    }
+
+    public static boolean tryLock(Lock lock, long time, TimeUnit unit) throws InterruptedException {
+        if (!acquireJuc(lock, true)) {
+            return false;
+        }
+        boolean got = lock.tryLock(time, unit);
+        if (got) {
+            lockTaken(lock);
+        } else {
+            Scheduler s = sched;
+            if (s != null) {
+                s.release(LockIdentity.of(lock), LockIdentity.exclusive(lock));
+            }
+        }
+        return got;
+    }
+
+    /** Waits for the scheduler's grant; a try-lock is refused at once when the model says held. */
+    private static boolean acquireJuc(Lock lock, boolean tryOnly) {
+        Scheduler s = sched;
+        if (s == null) {
+            return true;
+        }
+        Object id = LockIdentity.of(lock);
+        boolean exclusive = LockIdentity.exclusive(lock);
+        return tryOnly ? s.tryAcquire(id, exclusive) : s.acquire(id, exclusive);
+    }
+
+    private static void lockTaken(Lock lock) {
+        Recorder r = rec;
+        if (r != null) {
+            r.acquire(LockIdentity.of(lock), LockIdentity.exclusive(lock));
+        }
+    }
+
+    public static void unlock(Lock lock) {
+        Object id = LockIdentity.of(lock);
+        boolean exclusive = LockIdentity.exclusive(lock);
+        Recorder r = rec;
+        if (r != null) {
+            r.release(id, exclusive);
+        }
+        lock.unlock();
+        Scheduler s = sched;
+        if (s != null) {
+            s.release(id, exclusive);
+        }
+    }
+
+    public static Condition newCondition(Lock lock) {
+        Condition c = lock.newCondition();
+        synchronized (CONDITION_LOCKS) {
+            CONDITION_LOCKS.put(c, lock);
+        }
+        return c;
+    }
+
+    private static Lock lockOf(Condition c) {
+        synchronized (CONDITION_LOCKS) {
+            return CONDITION_LOCKS.get(c);
+        }
+    }
+
+    public static void await(Condition c) throws InterruptedException {
+        awaitNanos(c, 0L);
+    }
+
+    public static void awaitUninterruptibly(Condition c) {
+        try {
+            awaitNanos(c, 0L);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public static boolean await(Condition c, long time, TimeUnit unit) throws InterruptedException {
+        return awaitNanos(c, Math.max(1L, unit.toNanos(time))) > 0;
+    }
+
+    /** Condition waits; {@code nanos} 0 waits without a bound. Returns the nanos left (JDK contract). */
+    public static long awaitNanos(Condition c, long nanos) throws InterruptedException {
+        Lock lock = lockOf(c);
+        Object id = lock == null ? null : LockIdentity.of(lock);
+        Recorder r = rec;
+        int holds = r != null && id != null ? r.beforeWait(id) : 0;
+        long left;
+        try {
+            Scheduler s = sched;
+            if (s != null && lock != null) {
+                left = s.await(c, lock, id, nanos);
+            } else if (nanos == 0L) {
+                c.await();
+                left = 1L;
+            } else {
+                left = c.awaitNanos(nanos);
+            }
+        } finally {
+            if (r != null && id != null) {
+                r.afterWait(c, id, holds);
+            }
+        }
+        return left;
+    }
+
+    public static void signal(Condition c) {
+        signalWaiters(c, false);
+    }
+
+    public static void signalAll(Condition c) {
+        signalWaiters(c, true);
+    }
+
+    private static void signalWaiters(Condition c, boolean all) {
+        Recorder r = rec;
+        if (r != null) {
+            r.notifyWaiters(c);
+        }
+        Scheduler s = sched;
+        if (s != null) {
+            s.signal(c, all);
+        } else if (all) {
+            c.signalAll();
+        } else {
+            c.signal();
+        }
+    }
+
+    /** Called by the instrumented java.lang.Thread.exit(): the thread is about to end. */
+    public static void threadExit(Thread t) {
+        Scheduler s = sched;
+        if (s != null) {
+            s.threadEnd(t);
+        }
+    }
+}

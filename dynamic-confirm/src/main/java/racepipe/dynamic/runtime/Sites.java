@@ -1,0 +1,52 @@
+package racepipe.dynamic.runtime;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The registry of instrumented sites and field ids, filled at instrumentation time. A class
+ * loaded again (a fresh class loader per trial) gets the same ids for the same keys.
+ */
+public final class Sites {
+    private static final List<Site> SITES = new ArrayList<>();
+    private static final Map<String, Integer> BY_KEY = new HashMap<>();
+    private static final Map<String, Integer> FIELDS = new HashMap<>();
+    private static volatile Site[] snapshot = new Site[0];
+
+    private Sites() {
+    }
+
+    public static synchronized int register(String owner, String method, String desc, int bci, String file,
+                                            int line, String variable, boolean write, int field) {
+        String key = owner + "." + method + desc + "@" + bci;
+        Integer known = BY_KEY.get(key);
+        if (known != null) {
+            return known;
+        }
+        int id = SITES.size();
+        SITES.add(new Site(id, owner, method, desc, bci, file, line, variable, write, field));
+        BY_KEY.put(key, id);
+        snapshot = SITES.toArray(new Site[0]);
+        return id;
+    }
+
+    /** A global id for a field, by its declaring class and name. */
+    public static synchronized int field(String declaringClass, String name) {
+        return FIELDS.computeIfAbsent(declaringClass + "." + name, k -> FIELDS.size());
+    }
+
+    public static Site get(int id) {
+        Site[] s = snapshot;
+        return id < s.length ? s[id] : SITES.get(id);
+    }
+
+    public static synchronized int count() {
+        return SITES.size();
+    }
+
+    public static synchronized Integer byKey(String key) {
+        return BY_KEY.get(key);
+    }
+}

@@ -1,0 +1,34 @@
+package racepipe.pipeline;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import racepipe.pipeline.cli.DetectCommand;
+import racepipe.pipeline.cli.UsageError;
+
+/** The racepipe command line. */
+@Command(name = "racepipe", mixinStandardHelpOptions = true, version = "racepipe 0.1.0",
+        description = "Predicts data races in a Java program and proves them by directed scheduling.",
+        subcommands = {DetectCommand.class},
+        footer = {"", "Exit codes: 0 nothing found/confirmed, 1 races found/confirmed, 2 usage error or bad input, 3 the analysis itself failed."})
+public final class Main {
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    public static int run(String... args) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            if (ex instanceof UsageError u) {
+                cmd.getErr().println("racepipe: " + u.getMessage());
+                return 2;
+            }
+            cmd.getErr().println("racepipe: analysis failed: " + ex);
+            return 3;
+        });
+        cl.setParameterExceptionHandler((ex, a) -> {
+            ex.getCommandLine().getErr().println("racepipe: " + ex.getMessage());
+            return 2;
+        });
+        return cl.execute(args);
+    }
+}

@@ -1,0 +1,84 @@
+package racepipe.pipeline.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import racepipe.pipeline.model.ProgramInfo;
+import racepipe.pipeline.model.RacePair;
+import racepipe.pipeline.model.ResultFile;
+import racepipe.pipeline.run.DetectRuns;
+
+/** {@code racepipe detect}: Phase 1 dynamic, every detector on the same runs. */
+@Command(name = "detect", mixinStandardHelpOptions = true,
+        description = "Run the program K times under the agent; report the pairs of each detector (ls, eraser, hybrid, hb).")
+public final class DetectCommand implements Callable<Integer> {
+    static final List<String> ALL = List.of("ls", "eraser", "hybrid", "hb");
+
+    @Parameters(index = "0", paramLabel = "APP.jar", description = "the program: a jar or a class folder")
+    Path jar;
+
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "the program's arguments (after --)")
+    List<String> args = new ArrayList<>();
+
+    @Option(names = "--entry", required = true, description = "the class whose main to run")
+    String entry;
+
+    @Option(names = "--detectors", split = ",", description = "which detectors (default: ${DEFAULT-VALUE})",
+            defaultValue = "ls,eraser,hybrid,hb")
+    List<String> detectors;
+
+    @Option(names = "--runs", defaultValue = "1", description = "how many runs (default: ${DEFAULT-VALUE})")
+    int runs;
+
+    @Option(names = "--seed", description = "run one thread at a time under a seeded random scheduler")
+    Long seed;
+
+    @Option(names = "--timeout", defaultValue = "60", description = "seconds per run (default: ${DEFAULT-VALUE})")
+    int timeout;
+
+    @Option(names = "--json", description = "write the result here")
+    Path json;
+
+    @Override
+    public Integer call() throws Exception {
+        for (String d : detectors) {
+            if (!ALL.contains(d)) {
+                throw new UsageError("unknown detector '" + d + "': choose from " + String.join(",", ALL));
+            }
+        }
+        if (runs < 1 || timeout < 1) {
+            throw new UsageError("--runs and --timeout must be at least 1");
+        }
+        ProgramInput program = ProgramInput.check(jar, entry, args);
+        Path work = Files.createTempDirectory("racepipe-detect");
+        DetectRuns.Result r = DetectRuns.run(program, new DetectRuns.Options(detectors, runs, seed, timeout * 1000L), work);
+        ResultFile out = new ResultFile();
+        out.tool = ProgramInfo.tool();
+        out.program = ProgramInfo.program(program.jar(), entry, program.args());
+        out.options.put("detectors", detectors);
+        out.options.put("runs", runs);
+        out.options.put("seed", seed);
+        out.options.put("timeout", timeout);
+        out.pairs = new ArrayList<>(r.pairs().values());
+        out.runs = r.runs();
+        Tables.printDetect(System.out, out, detectors, runs);
+        if (json != null) {
+            out.write(json);
+        }
+        return 0;
+    }
+
+    static long count(List<Map<String, Object>> runs, String outcome) {
+        return runs.stream().filter(m -> outcome.equals(m.get("outcome"))).count();
+    }
+
+    static boolean seenBy(RacePair p, String d) {
+        return p.predictors.get(d) != null;
+    }
+}

@@ -1,0 +1,8 @@
+package racepipe.pipeline.cli;
+
+/** Bad input from the user: printed as one line, exit code 2. */
+public final class UsageError extends RuntimeException {
+    public UsageError(String message) {
+        super(message);
+    }
+}

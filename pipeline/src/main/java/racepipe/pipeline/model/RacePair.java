@@ -1,0 +1,42 @@
+package racepipe.pipeline.model;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * An unordered pair of sites that may race, with who predicted it and, once Phase 2 ran, what
+ * confirming it showed. Its key is the two site keys sorted, joined by '|'.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public final class RacePair {
+    public String key;
+    public String variable;
+    public List<SiteInfo> sites = new ArrayList<>();
+    /** "static": true; a dynamic detector: the number of runs that saw the pair. */
+    public Map<String, Object> predictors = new TreeMap<>();
+    /** Free-form evidence per predictor (threads, abstract objects, locksets, event counts). */
+    public Map<String, Object> evidence;
+    public Map<String, Object> confirm;
+    public List<Map<String, Object>> trials;
+    public String verdict;
+    public String label;
+    public String truth;
+
+    public RacePair() {
+    }
+
+    public RacePair(String variable, SiteInfo a, SiteInfo b) {
+        this.variable = variable;
+        boolean ordered = a.key().compareTo(b.key()) <= 0;
+        this.sites.add(ordered ? a : b);
+        this.sites.add(ordered ? b : a);
+        this.key = keyOf(a.key(), b.key());
+    }
+
+    public static String keyOf(String siteA, String siteB) {
+        return siteA.compareTo(siteB) <= 0 ? siteA + "|" + siteB : siteB + "|" + siteA;
+    }
+}

@@ -1,0 +1,60 @@
+package racepipe.pipeline.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One child JVM that runs the program under the agent. Its output goes to a log file; a child
+ * that outlives its time bound is killed and reported as timed out.
+ */
+public final class ChildJvm {
+    /** How a child ended: exit code, whether it was killed for time, and its log. */
+    public record Ended(int exitCode, boolean timedOut, Path log) {
+        public String tail(int lines) {
+            try {
+                List<String> all = Files.readAllLines(log);
+                return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+            } catch (IOException e) {
+                return "";
+            }
+        }
+    }
+
+    private ChildJvm() {
+    }
+
+    /** The JVM flags every child gets: the agent with its options, and the opens it needs. */
+    public static List<String> command(String agentOptions, Path appClassPath, String mainClass, List<String> args) {
+        Path agent = Home.agentJar();
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Home.javaBinary().toString());
+        cmd.add("-XX:+UseSerialGC");
+        cmd.add("-XX:TieredStopAtLevel=1");
+        cmd.add("-Xshare:auto");
+        cmd.add("--add-opens");
+        cmd.add("java.base/java.util.concurrent.locks=ALL-UNNAMED");
+        cmd.add("-javaagent:" + agent + "=" + agentOptions);
+        cmd.add("-cp");
+        cmd.add(agent + java.io.File.pathSeparator + appClassPath);
+        cmd.add(mainClass);
+        cmd.addAll(args);
+        return cmd;
+    }
+
+    public static Ended run(List<String> command, Path log, long timeoutMillis) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (p.waitFor(timeoutMillis, TimeUnit.MILLISECONDS)) {
+            return new Ended(p.exitValue(), false, log);
+        }
+        p.destroy(); // SIGTERM: the child's shutdown hook may still write what it found
+        if (!p.waitFor(3, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            p.waitFor();
+        }
+        return new Ended(-1, true, log);
+    }
+}
