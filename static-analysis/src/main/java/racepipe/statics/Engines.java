@@ -1,0 +1,21 @@
+package racepipe.statics;
+
+import java.util.List;
+import racepipe.statics.internal.sootup.SootUpEngine;
+import racepipe.statics.internal.wala.WalaEngine;
+
+/** The engines by name: {@code wala} (primary) and {@code sootup}. */
+public final class Engines {
+    public static final List<String> NAMES = List.of("wala", "sootup");
+
+    private Engines() {
+    }
+
+    public static RaceEngine byName(String name) {
+        return switch (name) {
+            case "wala" -> new WalaEngine();
+            case "sootup" -> new SootUpEngine();
+            default -> throw new StaticInputError("unknown engine '" + name + "': use one of " + NAMES);
+        };
+    }
+}

@@ -1,0 +1,156 @@
+package racepipe.statics.internal;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import racepipe.statics.StaticPair;
+import racepipe.statics.internal.model.AccessFact;
+import racepipe.statics.internal.model.LockId;
+import racepipe.statics.internal.model.RaceModel;
+import racepipe.statics.internal.model.ThreadInfo;
+
+/**
+ * Chord's pair stages over a {@link RaceModel}: same variable with a write -> two abstract
+ * threads (or one multi-instance thread) -> aliasing -> escaping -> parallel -> unlocked.
+ * {@link #counts} holds how many pairs survived each stage.
+ */
+public final class PairFinder {
+    private final RaceModel model;
+    public final Map<String, Integer> counts = new LinkedHashMap<>();
+
+    public PairFinder(RaceModel model) {
+        this.model = model;
+        for (String s : List.of("sameVariable", "threads", "aliasing", "escaping", "parallel", "unlocked")) {
+            counts.put(s, 0);
+        }
+    }
+
+    public List<StaticPair> run() {
+        Map<String, List<AccessFact>> byVar = model.accesses.stream()
+                .collect(Collectors.groupingBy(a -> a.site.variable(), TreeMap::new, Collectors.toList()));
+        List<StaticPair> out = new ArrayList<>();
+        for (List<AccessFact> group : byVar.values()) {
+            for (int i = 0; i < group.size(); i++) {
+                for (int j = i; j < group.size(); j++) {
+                    StaticPair p = test(group.get(i), group.get(j));
+                    if (p != null) {
+                        out.add(p);
+                    }
+                }
+            }
+        }
+        out.sort((x, y) -> x.key().compareTo(y.key()));
+        return out;
+    }
+
+    private StaticPair test(AccessFact a, AccessFact b) {
+        if (!a.site.write() && !b.site.write()) {
+            return null;
+        }
+        bump("sameVariable");
+        if (!anyThreadPair(a, b, false)) {
+            return null;
+        }
+        bump("threads");
+        BitSet common = commonObjects(a, b);
+        if (common == null) {
+            return null;
+        }
+        bump("aliasing");
+        if (!a.isStatic() && !a.unknownBase && !b.unknownBase) {
+            common.and(model.escaping);
+            if (common.isEmpty()) {
+                return null;
+            }
+        }
+        bump("escaping");
+        int[] tp = parallelThreads(a, b);
+        if (tp == null) {
+            return null;
+        }
+        bump("parallel");
+        if (guarded(a, b)) {
+            return null;
+        }
+        bump("unlocked");
+        return new StaticPair(a.site, b.site, a.site.variable(), evidence(a, b, tp, common));
+    }
+
+    private void bump(String stage) {
+        counts.merge(stage, 1, Integer::sum);
+    }
+
+    /** Common abstract objects of the two bases; an empty set for statics; null: no alias. */
+    private BitSet commonObjects(AccessFact a, AccessFact b) {
+        if (a.isStatic() || b.isStatic()) {
+            return a.isStatic() && b.isStatic() ? new BitSet() : null;
+        }
+        if (a.unknownBase || b.unknownBase) {
+            BitSet any = (BitSet) (a.unknownBase ? b.objects : a.objects).clone();
+            return any;
+        }
+        BitSet c = (BitSet) a.objects.clone();
+        c.and(b.objects);
+        return c.isEmpty() ? null : c;
+    }
+
+    private boolean anyThreadPair(AccessFact a, AccessFact b, boolean mhp) {
+        return pick(a, b, mhp) != null;
+    }
+
+    private int[] parallelThreads(AccessFact a, AccessFact b) {
+        return pick(a, b, true);
+    }
+
+    private int[] pick(AccessFact a, AccessFact b, boolean mhp) {
+        for (Map.Entry<Integer, BitSet> ea : a.threads.entrySet()) {
+            for (Map.Entry<Integer, BitSet> eb : b.threads.entrySet()) {
+                int t1 = ea.getKey();
+                int t2 = eb.getKey();
+                if (t1 == t2 && !model.threads.get(t1).multi()) {
+                    continue;
+                }
+                if (mhp && (ea.getValue().get(t2) || eb.getValue().get(t1) || model.ordered(t1, t2))) {
+                    continue;
+                }
+                return new int[] {t1, t2};
+            }
+        }
+        return null;
+    }
+
+    private static boolean guarded(AccessFact a, AccessFact b) {
+        for (LockId la : a.locks) {
+            for (LockId lb : b.locks) {
+                if (LockId.excludes(la, lb)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private Map<String, Object> evidence(AccessFact a, AccessFact b, int[] tp, BitSet common) {
+        Map<String, Object> ev = new LinkedHashMap<>();
+        ThreadInfo t1 = model.threads.get(tp[0]);
+        ThreadInfo t2 = model.threads.get(tp[1]);
+        ev.put("threads", List.of(t1.name() + (t1.multi() ? " (many)" : ""), t2.name() + (t2.multi() ? " (many)" : "")));
+        List<String> objs = new ArrayList<>();
+        if (a.isStatic()) {
+            objs.add("static");
+        } else {
+            if (a.unknownBase || b.unknownBase) {
+                objs.add("unknown base (field-based alias)");
+            }
+            common.stream().limit(3).forEach(o -> objs.add(model.objectName.apply(o)));
+        }
+        ev.put("objects", objs);
+        ev.put("locksA", a.locks.stream().map(LockId::toString).sorted().toList());
+        ev.put("locksB", b.locks.stream().map(LockId::toString).sorted().toList());
+        return ev;
+    }
+}

@@ -1,0 +1,31 @@
+package racepipe.statics.internal.model;
+
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import racepipe.statics.StaticSite;
+
+/**
+ * One access site merged over all its contexts. {@code objects}: abstract objects of the base
+ * (null for a static field); {@code unknownBase}: the engine cannot tell (aliases anything of
+ * the same variable). {@code threads}: each abstract thread that runs it, mapped to the child
+ * threads with which that thread's executions of it are ordered (before start, after join).
+ */
+public final class AccessFact {
+    public final StaticSite site;
+    public final BitSet objects;
+    public boolean unknownBase;
+    public Set<LockId> locks;
+    public final Map<Integer, BitSet> threads = new HashMap<>();
+
+    public AccessFact(StaticSite site, BitSet objects, Set<LockId> locks) {
+        this.site = site;
+        this.objects = objects;
+        this.locks = locks;
+    }
+
+    public boolean isStatic() {
+        return objects == null;
+    }
+}

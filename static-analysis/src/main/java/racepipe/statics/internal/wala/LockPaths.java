@@ -1,0 +1,144 @@
+package racepipe.statics.internal.wala;
+
+import com.ibm.wala.classLoader.IClass;
+import com.ibm.wala.classLoader.IField;
+import com.ibm.wala.ipa.callgraph.CGNode;
+import com.ibm.wala.ipa.callgraph.propagation.InstanceKey;
+import com.ibm.wala.ssa.IR;
+import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
+import com.ibm.wala.ssa.SSACheckCastInstruction;
+import com.ibm.wala.ssa.SSAGetInstruction;
+import com.ibm.wala.ssa.SSAInstruction;
+import com.ibm.wala.ssa.SSALoadMetadataInstruction;
+import com.ibm.wala.ssa.SSAMonitorInstruction;
+import com.ibm.wala.ssa.SymbolTable;
+import com.ibm.wala.types.ClassLoaderReference;
+import com.ibm.wala.types.TypeReference;
+import com.ibm.wala.util.intset.OrdinalSet;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import racepipe.statics.internal.model.LockId;
+
+/**
+ * Names a value by an access path that surely denotes one runtime object: {@code V3} (the
+ * local), {@code V1.pkg/C.f} (final fields from it), {@code S:pkg/C.f} (static final),
+ * {@code C:pkg/C} (a class object). A lock value also gets {@code O:n} when its only abstract
+ * object is allocated once. Also tells which instructions acquire or release a lock.
+ */
+final class LockPaths {
+    private static final TypeReference LOCK = TypeReference.findOrCreate(ClassLoaderReference.Primordial,
+            "Ljava/util/concurrent/locks/Lock");
+    private static final TypeReference RW_LOCK = TypeReference.findOrCreate(ClassLoaderReference.Primordial,
+            "Ljava/util/concurrent/locks/ReadWriteLock");
+    private static final String READ_LOCK_CLASS = "Ljava/util/concurrent/locks/ReentrantReadWriteLock$ReadLock";
+
+    record Op(boolean acquire, Set<LockId> locks) {
+    }
+
+    private final WalaProgram p;
+    private final ExecCount ex;
+    private final IClass lockIface;
+    private final IClass rwIface;
+    private final Map<CGNode, Map<Integer, String>> memo = new HashMap<>();
+
+    LockPaths(WalaProgram p, ExecCount ex) {
+        this.p = p;
+        this.ex = ex;
+        this.lockIface = p.cha.lookupClass(LOCK);
+        this.rwIface = p.cha.lookupClass(RW_LOCK);
+    }
+
+    String path(CGNode n, int v) {
+        Map<Integer, String> m = memo.computeIfAbsent(n, x -> new HashMap<>());
+        String s = m.get(v);
+        if (s == null) {
+            s = compute(n, v);
+            m.put(v, s);
+        }
+        return s;
+    }
+
+    private String compute(CGNode n, int v) {
+        IR ir = n.getIR();
+        SymbolTable st = ir.getSymbolTable();
+        if (v <= ir.getNumberOfParameters()) {
+            return "V" + v;
+        }
+        if (st.isStringConstant(v)) {
+            return "K:" + st.getStringValue(v);
+        }
+        SSAInstruction def = n.getDU().getDef(v);
+        if (def instanceof SSAGetInstruction g) {
+            IField f = p.field(g.getDeclaredField());
+            if (f != null && f.isFinal()) {
+                String fn = fieldName(f);
+                return g.isStatic() ? "S:" + fn : path(n, g.getRef()) + "." + fn;
+            }
+        } else if (def instanceof SSACheckCastInstruction c) {
+            return path(n, c.getUse(0));
+        } else if (def instanceof SSALoadMetadataInstruction md && md.getToken() instanceof TypeReference t) {
+            return "C:" + WalaProgram.internalName(t);
+        }
+        return "V" + v;
+    }
+
+    static String fieldName(IField f) {
+        return WalaProgram.internalName(f.getDeclaringClass().getReference()) + "." + f.getName();
+    }
+
+    /** The lock identities of value v: its path, and the abstract object if allocated once. */
+    Set<LockId> locks(CGNode n, int v, boolean shared) {
+        Set<LockId> out = new LinkedHashSet<>();
+        out.add(new LockId(path(n, v), shared));
+        OrdinalSet<InstanceKey> pts = p.pts(n, v);
+        if (pts.size() == 1) {
+            InstanceKey ik = pts.iterator().next();
+            if (ex.onceAlloc(ik)) {
+                out.add(new LockId("O:" + p.index(ik), shared));
+            }
+        }
+        return out;
+    }
+
+    /** The lock this instruction acquires or releases, or null. */
+    Op op(CGNode n, SSAInstruction i) {
+        if (i instanceof SSAMonitorInstruction m) {
+            return new Op(m.isMonitorEnter(), locks(n, m.getRef(), false));
+        }
+        if (!(i instanceof SSAAbstractInvokeInstruction call) || call.isStatic() || lockIface == null) {
+            return null;
+        }
+        String name = call.getDeclaredTarget().getName().toString();
+        boolean acquire = name.equals("lock") || name.equals("lockInterruptibly");
+        if (!(acquire || name.equals("unlock")) || !call.getDeclaredTarget().getDescriptor().toString().equals("()V")) {
+            return null;
+        }
+        IClass k = p.cha.lookupClass(call.getDeclaredTarget().getDeclaringClass());
+        if (k == null || !(k.equals(lockIface) || p.cha.implementsInterface(k, lockIface))) {
+            return null;
+        }
+        int r = call.getReceiver();
+        SSAInstruction def = n.getDU().getDef(r);
+        if (def instanceof SSAAbstractInvokeInstruction get && !get.isStatic() && isRwGetter(get)) {
+            boolean shared = get.getDeclaredTarget().getName().toString().equals("readLock");
+            return new Op(acquire, locks(n, get.getReceiver(), shared));
+        }
+        boolean shared = true;
+        OrdinalSet<InstanceKey> pts = p.pts(n, r);
+        for (InstanceKey ik : pts) {
+            shared &= ik.getConcreteType().getName().toString().equals(READ_LOCK_CLASS);
+        }
+        return new Op(acquire, locks(n, r, shared && !pts.isEmpty()));
+    }
+
+    private boolean isRwGetter(SSAAbstractInvokeInstruction get) {
+        String name = get.getDeclaredTarget().getName().toString();
+        if (!name.equals("readLock") && !name.equals("writeLock") || rwIface == null) {
+            return false;
+        }
+        IClass k = p.cha.lookupClass(get.getDeclaredTarget().getDeclaringClass());
+        return k != null && (k.equals(rwIface) || p.cha.implementsInterface(k, rwIface));
+    }
+}

@@ -1,0 +1,204 @@
+package racepipe.statics.internal.wala;
+
+import com.ibm.wala.classLoader.CallSiteReference;
+import com.ibm.wala.classLoader.IClass;
+import com.ibm.wala.ipa.callgraph.CGNode;
+import com.ibm.wala.ipa.callgraph.propagation.InstanceKey;
+import com.ibm.wala.ssa.IR;
+import com.ibm.wala.ssa.ISSABasicBlock;
+import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
+import com.ibm.wala.ssa.SSACFG;
+import com.ibm.wala.ssa.SSAInstruction;
+import com.ibm.wala.types.TypeReference;
+import com.ibm.wala.util.graph.dominators.Dominators;
+import com.ibm.wala.util.intset.OrdinalSet;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * May-happen-in-parallel by start and join. For a single-instance thread T spawned once in node
+ * M: the parent's instructions of M that run before the spawn or after a join of T (Thread.join()
+ * on the same object, Future.get()/join() on the spawn's result, invokeAll returning) are ordered
+ * with T, and so are the parent's methods reached only from those instructions.
+ */
+final class StartJoinOrder {
+    record Refined(int parent, CGNode m, int spawn, BitSet ordered, BitSet after, BitSet concurrentNodes) {
+    }
+
+    private final WalaProgram p;
+    private final ThreadDiscovery d;
+    private final ExecCount ex;
+    final Map<Integer, Refined> refined = new HashMap<>();
+    private final Map<Integer, List<Integer>> byParent = new HashMap<>();
+
+    StartJoinOrder(WalaProgram p, ThreadDiscovery d, ExecCount ex) {
+        this.p = p;
+        this.d = d;
+        this.ex = ex;
+    }
+
+    void run() {
+        for (WalaThread t : d.threads) {
+            if (t.id() == 0 || ex.multi[t.id()] || !ex.onceInstr(t.spawnNode(), t.spawn().iIndex())) {
+                continue;
+            }
+            int parent = -1;
+            int m = p.cg.getNumber(t.spawnNode());
+            for (int q = 0; q < d.threads.size(); q++) {
+                if (d.reach.get(q).get(m)) {
+                    parent = parent == -1 ? q : -2;
+                }
+            }
+            if (parent < 0) {
+                continue;
+            }
+            Refined r = refine(t, parent);
+            refined.put(t.id(), r);
+            byParent.computeIfAbsent(parent, x -> new ArrayList<>()).add(t.id());
+        }
+    }
+
+    /** Child threads of {@code thread} with which its execution of (n, iindex) is ordered. */
+    BitSet orderedWith(int thread, CGNode n, int iindex) {
+        BitSet out = new BitSet();
+        for (int child : byParent.getOrDefault(thread, List.of())) {
+            Refined r = refined.get(child);
+            boolean ordered = n.equals(r.m()) ? r.ordered().get(iindex) : !r.concurrentNodes().get(p.cg.getNumber(n));
+            if (ordered) {
+                out.set(child);
+            }
+        }
+        return out;
+    }
+
+    /** Thread pairs that never overlap: spawned in the same node, one after the other's join. */
+    List<int[]> orderedThreads() {
+        List<int[]> out = new ArrayList<>();
+        for (Refined a : refined.values()) {
+            for (var eb : refined.entrySet()) {
+                Refined b = eb.getValue();
+                if (a != b && a.m().equals(b.m()) && a.after().get(b.spawn())) {
+                    int ida = refined.entrySet().stream().filter(e -> e.getValue() == a).findFirst().get().getKey();
+                    out.add(new int[] {ida, eb.getKey()});
+                }
+            }
+        }
+        return out;
+    }
+
+    private Refined refine(WalaThread t, int parent) {
+        CGNode m = t.spawnNode();
+        IR ir = m.getIR();
+        SSACFG cfg = ir.getControlFlowGraph();
+        SSAInstruction[] instrs = ir.getInstructions();
+        int s = t.spawn().iIndex();
+        ISSABasicBlock sb = cfg.getBlockForInstruction(s);
+        BitSet forward = new BitSet();
+        Deque<ISSABasicBlock> todo = new ArrayDeque<>();
+        cfg.getSuccNodes(sb).forEachRemaining(todo::add);
+        while (!todo.isEmpty()) {
+            ISSABasicBlock b = todo.poll();
+            if (!forward.get(b.getNumber())) {
+                forward.set(b.getNumber());
+                cfg.getSuccNodes(b).forEachRemaining(todo::add);
+            }
+        }
+        List<Integer> joins = joins(t, m, instrs);
+        Dominators<ISSABasicBlock> dom = joins.isEmpty() ? null : Dominators.make(cfg, cfg.entry());
+        BitSet ordered = new BitSet();
+        BitSet after = new BitSet();
+        for (int i = 0; i < instrs.length; i++) {
+            if (instrs[i] == null) {
+                continue;
+            }
+            ISSABasicBlock b = cfg.getBlockForInstruction(i);
+            boolean before = !forward.get(b.getNumber()) && !(b.equals(sb) && i > s);
+            boolean isAfter = false;
+            for (int j : joins) {
+                ISSABasicBlock jb = cfg.getBlockForInstruction(j);
+                isAfter |= b.equals(jb) ? i > j : dom.isDominatedBy(b, jb);
+            }
+            if (before || isAfter) {
+                ordered.set(i);
+            }
+            if (isAfter) {
+                after.set(i);
+            }
+        }
+        return new Refined(parent, m, s, ordered, after, concurrentNodes(parent, m, ir, ordered));
+    }
+
+    private List<Integer> joins(WalaThread t, CGNode m, SSAInstruction[] instrs) {
+        List<Integer> out = new ArrayList<>();
+        SSAAbstractInvokeInstruction s = t.spawn();
+        if (t.kind() == SpawnKind.TASK_COLLECTION) {
+            out.add(s.iIndex());
+            return out;
+        }
+        for (int i = 0; i < instrs.length; i++) {
+            if (!(instrs[i] instanceof SSAAbstractInvokeInstruction c) || c.isStatic()) {
+                continue;
+            }
+            String name = c.getDeclaredTarget().getName().toString();
+            String desc = c.getDeclaredTarget().getDescriptor().toString();
+            if (t.kind() == SpawnKind.THREAD_START) {
+                if (name.equals("join") && desc.equals("()V") && isThread(c.getDeclaredTarget().getDeclaringClass())
+                        && (c.getReceiver() == s.getReceiver() || sameOnceObject(m, c.getReceiver(), t.object()))) {
+                    out.add(i);
+                }
+            } else if ((name.equals("get") || name.equals("join")) && desc.equals("()Ljava/lang/Object;")
+                    && s.hasDef() && c.getReceiver() == s.getDef()) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    private boolean isThread(TypeReference t) {
+        IClass k = p.cha.lookupClass(t);
+        IClass thread = p.cha.lookupClass(TypeReference.JavaLangThread);
+        return k != null && thread != null && p.cha.isSubclassOf(k, thread);
+    }
+
+    private boolean sameOnceObject(CGNode m, int v, InstanceKey object) {
+        OrdinalSet<InstanceKey> pts = p.pts(m, v);
+        return pts.size() == 1 && pts.contains(object) && ex.onceAlloc(object);
+    }
+
+    /** The parent's nodes reachable when M only calls out from its concurrent instructions. */
+    private BitSet concurrentNodes(int parent, CGNode m, IR ir, BitSet ordered) {
+        BitSet seen = new BitSet();
+        Deque<CGNode> todo = new ArrayDeque<>(d.threads.get(parent).entries());
+        todo.forEach(e -> seen.set(p.cg.getNumber(e)));
+        while (!todo.isEmpty()) {
+            CGNode n = todo.poll();
+            for (var it = n.iterateCallSites(); it.hasNext(); ) {
+                CallSiteReference site = it.next();
+                if (n.equals(m) && allOrdered(ir, site, ordered)) {
+                    continue;
+                }
+                for (CGNode c : p.cg.getPossibleTargets(n, site)) {
+                    if (SpawnKind.of(c) == SpawnKind.NONE && !seen.get(p.cg.getNumber(c))) {
+                        seen.set(p.cg.getNumber(c));
+                        todo.add(c);
+                    }
+                }
+            }
+        }
+        return seen;
+    }
+
+    private static boolean allOrdered(IR ir, CallSiteReference site, BitSet ordered) {
+        for (var it = ir.getCallInstructionIndices(site).intIterator(); it.hasNext(); ) {
+            if (!ordered.get(it.next())) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

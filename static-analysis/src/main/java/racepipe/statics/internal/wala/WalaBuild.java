@@ -1,0 +1,94 @@
+package racepipe.statics.internal.wala;
+
+import com.ibm.wala.classLoader.Language;
+import com.ibm.wala.core.util.config.AnalysisScopeReader;
+import com.ibm.wala.ipa.callgraph.AnalysisCacheImpl;
+import com.ibm.wala.ipa.callgraph.AnalysisOptions;
+import com.ibm.wala.ipa.callgraph.AnalysisScope;
+import com.ibm.wala.ipa.callgraph.CallGraph;
+import com.ibm.wala.ipa.callgraph.Entrypoint;
+import com.ibm.wala.ipa.callgraph.IAnalysisCacheView;
+import com.ibm.wala.ipa.callgraph.impl.Util;
+import com.ibm.wala.ipa.callgraph.propagation.InstanceKey;
+import com.ibm.wala.ipa.callgraph.propagation.PointerAnalysis;
+import com.ibm.wala.ipa.callgraph.propagation.SSAPropagationCallGraphBuilder;
+import com.ibm.wala.ipa.callgraph.propagation.cfa.ZeroXCFABuilder;
+import com.ibm.wala.ipa.callgraph.propagation.cfa.ZeroXInstanceKeys;
+import com.ibm.wala.ipa.cha.ClassHierarchyException;
+import com.ibm.wala.ipa.cha.ClassHierarchyFactory;
+import com.ibm.wala.ipa.cha.IClassHierarchy;
+import com.ibm.wala.types.ClassLoaderReference;
+import com.ibm.wala.types.TypeReference;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
+import racepipe.statics.AnalysisInput;
+import racepipe.statics.StaticInputError;
+import racepipe.statics.internal.StageClock;
+
+/**
+ * Scope (application + JDK from {@code jmods/}), class hierarchy, and a 0-1-CFA call graph with
+ * an allocation-site heap that keeps field-less objects (locks) apart; strings and throwables
+ * are merged, they are never race bases worth the cost.
+ */
+final class WalaBuild {
+    /** Without exclusions the JDK makes every builder crawl; keep LambdaMetafactory for lambdas. */
+    static final String EXCLUSIONS = String.join("\n",
+            "sun/.*", "jdk/.*", "com/sun/.*", "java/awt/.*", "javax/swing/.*", "javax/sound/.*",
+            "javax/imageio/.*", "javax/print/.*", "javax/management/.*", "javax/naming/.*",
+            "javax/script/.*", "javax/crypto/.*", "javax/security/.*", "javax/net/.*", "javax/xml/.*",
+            "org/w3c/.*", "org/xml/.*", "org/ietf/.*", "java/applet/.*", "java/rmi/.*", "java/sql/.*",
+            "java/beans/.*", "java/security/.*", "java/lang/management/.*",
+            "java/lang/invoke/(?!LambdaMetafactory$).*", "java/net/.*", "java/nio/channels/.*",
+            "java/util/logging/.*", "java/util/prefs/.*", "java/time/.*", "java/text/.*") + "\n";
+
+    static final int INSTANCE_POLICY = ZeroXInstanceKeys.ALLOCATIONS
+            | ZeroXInstanceKeys.SMUSH_STRINGS | ZeroXInstanceKeys.SMUSH_THROWABLES;
+
+    private WalaBuild() {
+    }
+
+    static WalaProgram build(AnalysisInput in, StageClock clock) {
+        if (!Files.isDirectory(in.javaHome().resolve("jmods"))) {
+            throw new StaticInputError("the WALA engine needs the JDK's jmods/ folder, missing in " + in.javaHome()
+                    + " (install a full JDK 17, e.g. Debian's openjdk-17-jdk)");
+        }
+        try {
+            Path excl = Files.createTempFile("racepipe-wala-exclusions", ".txt");
+            Files.writeString(excl, EXCLUSIONS);
+            excl.toFile().deleteOnExit();
+            String cp = in.application().stream().map(p -> p.toAbsolutePath().toString())
+                    .collect(Collectors.joining(File.pathSeparator));
+            AnalysisScope scope = AnalysisScopeReader.instance.makeJavaBinaryAnalysisScope(cp, excl.toFile());
+            IClassHierarchy cha = ClassHierarchyFactory.makeWithRoot(scope);
+            String entry = "L" + in.entryClass().replace('.', '/');
+            if (cha.lookupClass(TypeReference.findOrCreate(ClassLoaderReference.Application, entry)) == null) {
+                throw new StaticInputError("entry class " + in.entryClass() + " is not in " + cp);
+            }
+            clock.lap("wala: class hierarchy (" + cha.getNumberOfClasses() + " classes)");
+            Iterable<Entrypoint> eps = Util.makeMainEntrypoints(cha, entry);
+            if (!eps.iterator().hasNext()) {
+                throw new StaticInputError("entry class " + in.entryClass() + " has no main(String[])");
+            }
+            AnalysisOptions options = new AnalysisOptions(scope, eps);
+            options.setReflectionOptions(AnalysisOptions.ReflectionOptions.NONE);
+            IAnalysisCacheView cache = new AnalysisCacheImpl();
+            Util.addDefaultSelectors(options, cha);
+            Util.addDefaultBypassLogic(options, Util.class.getClassLoader(), cha);
+            SSAPropagationCallGraphBuilder builder =
+                    ZeroXCFABuilder.make(Language.JAVA, cha, options, cache, null, null, INSTANCE_POLICY);
+            CallGraph cg = builder.makeCallGraph(options, null);
+            PointerAnalysis<InstanceKey> pa = builder.getPointerAnalysis();
+            clock.lap("wala: call graph + points-to (" + cg.getNumberOfNodes() + " nodes)");
+            return new WalaProgram(cha, cg, pa);
+        } catch (ClassHierarchyException | IllegalArgumentException e) {
+            throw new StaticInputError("cannot read the application classes: " + e.getMessage());
+        } catch (IOException e) {
+            throw new StaticInputError("cannot read " + in.application() + ": " + e.getMessage());
+        } catch (com.ibm.wala.ipa.callgraph.CallGraphBuilderCancelException e) {
+            throw new IllegalStateException("call graph construction cancelled", e);
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package racepipe.statics.internal.wala;
+
+import com.ibm.wala.ipa.callgraph.CGNode;
+import com.ibm.wala.ipa.callgraph.propagation.InstanceKey;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import racepipe.statics.AnalysisInput;
+import racepipe.statics.RaceEngine;
+import racepipe.statics.StaticPair;
+import racepipe.statics.StaticResult;
+import racepipe.statics.internal.PairFinder;
+import racepipe.statics.internal.StageClock;
+import racepipe.statics.internal.model.RaceModel;
+import racepipe.statics.internal.model.ThreadInfo;
+
+/** The primary engine: WALA 0-1-CFA points-to, threads per spawn call, Chord's pair stages. */
+public final class WalaEngine implements RaceEngine {
+    @Override
+    public String name() {
+        return "wala";
+    }
+
+    @Override
+    public StaticResult analyze(AnalysisInput in) {
+        StageClock clock = new StageClock();
+        WalaProgram p = WalaBuild.build(in, clock);
+        ThreadDiscovery d = new ThreadDiscovery(p);
+        d.run();
+        ExecCount ex = new ExecCount(p, d);
+        ex.run();
+        clock.lap("threads (" + d.threads.size() + " abstract)");
+
+        StartJoinOrder order = new StartJoinOrder(p, d, ex);
+        order.run();
+        LockPaths paths = new LockPaths(p, ex);
+        Map<CGNode, BitSet> appNodes = appNodes(p, d);
+        Set<CGNode> entries = new HashSet<>();
+        d.threads.stream().skip(1).forEach(t -> entries.addAll(t.entries()));
+        HeldLocks held = new HeldLocks(p, paths, entries);
+        held.run(appNodes.keySet());
+        clock.lap("locks + start/join order");
+
+        AccessCollector acc = new AccessCollector(p, held, paths, order);
+        appNodes.forEach(acc::collect);
+        RaceModel model = new RaceModel();
+        for (WalaThread t : d.threads) {
+            model.threads.add(new ThreadInfo(t.id(), t.name(), t.id() > 0 && ex.multi[t.id()]));
+        }
+        model.accesses.addAll(acc.sites.values());
+        model.escaping = Escape.of(p, d);
+        order.orderedThreads().forEach(ab -> model.order(ab[0], ab[1]));
+        model.objectName = i -> {
+            InstanceKey ik = p.pa.getInstanceKeyMapping().getMappedObject(i);
+            return ik == null ? "o" + i : p.objectName(ik);
+        };
+        clock.lap("accesses + escape (" + model.accesses.size() + " sites)");
+
+        PairFinder finder = new PairFinder(model);
+        List<StaticPair> pairs = finder.run();
+        clock.lap("pairs");
+
+        Map<String, Object> stats = new LinkedHashMap<>();
+        stats.put("cgNodes", p.cg.getNumberOfNodes());
+        stats.put("appNodes", appNodes.size());
+        stats.put("threads", model.threads.stream().map(t -> t.name() + (t.multi() ? " (many)" : "")).toList());
+        stats.put("unresolvedThreadBodies", d.unresolvedBodies);
+        stats.put("accessSites", model.accesses.size());
+        stats.put("stagePairs", finder.counts);
+        return new StaticResult(name(), pairs, clock.stages(), stats);
+    }
+
+    /** Application nodes reached by some thread, each with the threads that reach it. */
+    private static Map<CGNode, BitSet> appNodes(WalaProgram p, ThreadDiscovery d) {
+        Map<CGNode, BitSet> out = new LinkedHashMap<>();
+        List<CGNode> all = new ArrayList<>();
+        p.cg.forEach(all::add);
+        for (CGNode n : all) {
+            if (!WalaProgram.isApp(n) || n.getIR() == null) {
+                continue;
+            }
+            BitSet ts = new BitSet();
+            for (int t = 0; t < d.reach.size(); t++) {
+                if (d.reach.get(t).get(p.cg.getNumber(n))) {
+                    ts.set(t);
+                }
+            }
+            if (!ts.isEmpty()) {
+                out.put(n, ts);
+            }
+        }
+        return out;
+    }
+}
