@@ -13,9 +13,19 @@ public final class Agent {
 
     public static void premain(String args, Instrumentation inst) {
         AgentOptions options = new AgentOptions(args);
+        Control.agentOptions(args);
         if (!options.list("detectors").isEmpty()) {
             Control.record(options.list("detectors"));
         }
         inst.addTransformer(new Transformer(options.sites()), false);
+        ThreadExitHook exitHook = new ThreadExitHook();
+        inst.addTransformer(exitHook, true);
+        try {
+            inst.retransformClasses(Thread.class);
+        } catch (Exception | LinkageError e) {
+            System.err.println("racepipe: cannot retransform java.lang.Thread: " + e);
+        } finally {
+            inst.removeTransformer(exitHook);
+        }
     }
 }

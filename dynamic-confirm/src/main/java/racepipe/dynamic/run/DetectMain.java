@@ -6,8 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import racepipe.dynamic.agent.AgentOptions;
 import racepipe.dynamic.runtime.Control;
 import racepipe.dynamic.runtime.Outcome;
+import racepipe.dynamic.sched.Scheduler;
 
 /**
  * Entry point of a Phase 1 run in its own JVM: runs the program's main under the agent, waits
@@ -23,6 +25,18 @@ public final class DetectMain {
         String entry = argv[1];
         String[] args = Arrays.copyOfRange(argv, 2, argv.length);
         Control.registerCurrentThread();
+        AgentOptions options = new AgentOptions(Control.agentOptions());
+        String seed = options.get("seed", null);
+        Scheduler scheduler = null;
+        if (seed != null) {
+            scheduler = new Scheduler(Long.parseLong(seed), null, () -> {
+                Control.writeResults(result, header());
+                Runtime.getRuntime().halt(0);
+            });
+            scheduler.adoptCurrentThread();
+            Control.schedule(scheduler);
+            new Watchdog(scheduler, Long.parseLong(options.get("watchdog", "100"))).start();
+        }
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
             Outcome.uncaught(t, e);
             System.err.println("Exception in thread \"" + t.getName() + "\" " + e);
@@ -39,6 +53,9 @@ public final class DetectMain {
         } catch (InvocationTargetException e) {
             Outcome.uncaught(Thread.currentThread(), e.getCause());
             System.err.println("Exception in thread \"main\" " + e.getCause());
+        }
+        if (scheduler != null) {
+            scheduler.threadEnd(Thread.currentThread());
         }
         waitForThreads();
         Control.writeResults(result, header());
@@ -68,7 +85,16 @@ public final class DetectMain {
         List<String> h = new ArrayList<>();
         Integer exit = Outcome.exitStatus();
         List<Outcome.Uncaught> uncaught = Outcome.uncaught();
-        h.add("outcome\t" + (exit != null ? "exit" : uncaught.isEmpty() ? "ok" : "exception"));
+        Scheduler s = Control.scheduler();
+        String deadlock = s == null ? null : s.deadlock();
+        h.add("outcome\t" + (deadlock != null ? "deadlock" : exit != null ? "exit" : uncaught.isEmpty() ? "ok" : "exception"));
+        if (s != null) {
+            h.add("schedule\t" + s.digest());
+            h.add("watchdog\t" + s.watchdogFirings());
+            if (deadlock != null) {
+                h.add("deadlock\t" + clean(deadlock));
+            }
+        }
         if (exit != null) {
             h.add("exit\t" + exit);
         }

@@ -9,6 +9,17 @@ public final class Control {
     private Control() {
     }
 
+    private static volatile String agentOptions = "";
+
+    public static void agentOptions(String options) {
+        agentOptions = options == null ? "" : options;
+    }
+
+    /** The options the agent was started with (key=value;...). */
+    public static String agentOptions() {
+        return agentOptions;
+    }
+
     public static void record(List<String> detectors) {
         RT.rec = new Recorder(detectors);
     }

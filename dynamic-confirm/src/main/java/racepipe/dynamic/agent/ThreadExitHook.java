@@ -1,0 +1,53 @@
+package racepipe.dynamic.agent;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.security.ProtectionDomain;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Retransforms java.lang.Thread so that its private exit(), which the JVM calls as a thread
+ * ends, first tells the runtime: the scheduler must know when a thread is done.
+ */
+final class ThreadExitHook implements ClassFileTransformer {
+    @Override
+    public byte[] transform(ClassLoader loader, String name, Class<?> redefined, ProtectionDomain pd, byte[] bytes) {
+        if (!"java/lang/Thread".equals(name)) {
+            return null;
+        }
+        try {
+            ClassReader reader = new ClassReader(bytes);
+            ClassWriter writer = new ClassWriter(reader, 0);
+            reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
+                @Override
+                public MethodVisitor visitMethod(int access, String mname, String desc, String sig, String[] ex) {
+                    MethodVisitor mv = super.visitMethod(access, mname, desc, sig, ex);
+                    if (!mname.equals("exit") || !desc.equals("()V")) {
+                        return mv;
+                    }
+                    return new MethodVisitor(Opcodes.ASM9, mv) {
+                        @Override
+                        public void visitCode() {
+                            super.visitCode();
+                            super.visitVarInsn(Opcodes.ALOAD, 0);
+                            super.visitMethodInsn(Opcodes.INVOKESTATIC, MethodInstrumenter.RT, "threadExit",
+                                    "(Ljava/lang/Thread;)V", false);
+                        }
+
+                        @Override
+                        public void visitMaxs(int maxStack, int maxLocals) {
+                            super.visitMaxs(Math.max(maxStack, 1), maxLocals);
+                        }
+                    };
+                }
+            }, 0);
+            return writer.toByteArray();
+        } catch (Throwable t) {
+            System.err.println("racepipe: could not hook Thread.exit: " + t);
+            return null;
+        }
+    }
+}
