@@ -1,0 +1,6 @@
+package benchmarks.codecs;
+
+/** Turns text into bytes. */
+interface Codec {
+    byte[] decode(String text);
+}
