@@ -70,10 +70,11 @@ public final class EventHub {
         HeldLocks h = locks(tid);
         h.ensure(lock);
         boolean first = h.bump(h.counts, lock, 1) == 1;
-        if (exclusive && h.bump(h.exclusiveCounts, lock, 1) == 1) {
+        boolean firstExclusive = exclusive && h.bump(h.exclusiveCounts, lock, 1) == 1;
+        if (firstExclusive) {
             h.exclusive = h.exclusive.with(lock);
         }
-        if (first) {
+        if (first || firstExclusive) { // a read hold taking the write mode too is an acquire
             h.held = h.held.with(lock);
             for (Detector d : detectors) {
                 d.acquire(tid, lock, exclusive);
@@ -89,11 +90,14 @@ public final class EventHub {
             return; // a release we never saw acquired (e.g. IllegalMonitorState): ignore
         }
         boolean last = h.bump(h.counts, lock, -1) == 0;
-        if (exclusive && h.exclusiveCounts[lock] > 0 && h.bump(h.exclusiveCounts, lock, -1) == 0) {
+        boolean lastExclusive = exclusive && h.exclusiveCounts[lock] > 0 && h.bump(h.exclusiveCounts, lock, -1) == 0;
+        if (lastExclusive) {
             h.exclusive = h.exclusive.without(lock);
         }
         if (last) {
             h.held = h.held.without(lock);
+        }
+        if (last || lastExclusive) {
             for (Detector d : detectors) {
                 d.release(tid, lock, exclusive);
             }

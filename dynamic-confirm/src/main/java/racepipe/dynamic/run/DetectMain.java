@@ -41,11 +41,8 @@ public final class DetectMain {
             Outcome.uncaught(t, e);
             System.err.println("Exception in thread \"" + t.getName() + "\" " + e);
         });
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            if (Outcome.exitStatus() != null) {
-                Control.writeResults(result, header());
-            }
-        }, "racepipe-exit"));
+        // System.exit or a kill for time: write what the detectors found so far
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> Control.writeResults(result, header()), "racepipe-exit"));
         try {
             Method main = Class.forName(entry, true, ClassLoader.getSystemClassLoader())
                     .getMethod("main", String[].class);

@@ -28,7 +28,7 @@ class ContainmentPropertyTest {
         return step.list().ofMaxSize(14).list().ofMinSize(2).ofMaxSize(4);
     }
 
-    @Property(tries = 400)
+    @Property(tries = 500)
     void hb_within_hybrid_within_lockset(@ForAll("programs") List<List<Step>> programs, @ForAll long seed) {
         Trace t = run(programs, new java.util.Random(seed));
         assertThat(DetectorsTest.pairs(t.hybrid)).containsAll(DetectorsTest.pairs(t.hb));

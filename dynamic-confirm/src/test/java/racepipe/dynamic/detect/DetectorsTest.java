@@ -108,4 +108,14 @@ class DetectorsTest {
         assertThat(pairs(t.ls)).containsExactly("10-20");
         assertThat(pairs(t.hb)).containsExactly("10-20");
     }
+
+    @Test
+    void taking_the_write_mode_while_holding_the_read_mode_should_order_for_hb() {
+        // found by the containment property: a read hold that also takes the write mode
+        Trace t = new Trace().start(0, 1).start(0, 2)
+                .readLock(1, 1).read(1, 2, 10).readUnlock(1, 1)
+                .readLock(2, 1).lock(2, 1).write(2, 2, 20);
+        assertThat(pairs(t.ls)).isEmpty();
+        assertThat(pairs(t.hb)).isEmpty();
+    }
 }

@@ -1,0 +1,67 @@
+package racepipe.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** racepipe detect on the bundled benchmarks and on misbehaving programs, through the CLI. */
+class DetectCliTest {
+    static List<String> sets(JsonNode json) {
+        List<String> out = new ArrayList<>();
+        json.get("runs").forEach(r -> out.add(r.get("sets").toString()));
+        return out;
+    }
+
+    static List<String> variables(JsonNode json, String detector) {
+        List<String> out = new ArrayList<>();
+        json.get("pairs").forEach(p -> {
+            if (p.get("predictors").has(detector)) {
+                String v = p.get("variable").asText();
+                out.add(v.substring(v.lastIndexOf('.') + 1));
+            }
+        });
+        return out;
+    }
+
+    @Test
+    void same_seed_should_give_the_same_sets() throws Exception {
+        Cli.Result a = Cli.run("detect", Cli.BENCH.toString(), "--entry", "benchmarks.logservice.Main", "--runs", "4", "--seed", "5");
+        Cli.Result b = Cli.run("detect", Cli.BENCH.toString(), "--entry", "benchmarks.logservice.Main", "--runs", "4", "--seed", "5");
+        assertThat(a.code()).as(a.output()).isZero();
+        assertThat(sets(a.json())).isEqualTo(sets(b.json()));
+        assertThat(variables(a.json(), "hybrid")).contains("lastActive", "log").doesNotContain("ready");
+    }
+
+    @Test
+    void handoff_should_be_flagged_by_ls_and_not_by_hb() throws Exception {
+        Cli.Result r = Cli.run("detect", Cli.BENCH.toString(), "--entry", "benchmarks.handoff.Main", "--runs", "3", "--seed", "1");
+        assertThat(variables(r.json(), "ls")).contains("x");
+        assertThat(variables(r.json(), "hb")).isEmpty();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"fixtures.exits.Main, exit", "fixtures.hangs.Main, timeout", "fixtures.deadlocks.Main, deadlock",
+            "fixtures.throwing.Main, exception", "fixtures.spins.Main, ok", "fixtures.pool.Main, ok", "fixtures.blocksio.Main, ok"})
+    void a_misbehaving_program_should_end_with_its_outcome_named(String entry, String outcome) throws Exception {
+        Cli.Result r = Cli.run("detect", Cli.BENCH.toString(), "--entry", entry, "--runs", "1", "--seed", "2", "--timeout", "4");
+        assertThat(r.code()).as(r.output()).isZero();
+        assertThat(r.json().get("runs").get(0).get("outcome").asText()).isEqualTo(outcome);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"/no/such.jar, benchmarks.logservice.Main, no such jar",
+            "pom.xml, benchmarks.logservice.Main, not a jar",
+            "BENCH, benchmarks.nope.Main, is not in",
+            "BENCH, benchmarks.logservice.LogService, has no public static void main"})
+    void bad_input_should_get_one_line_and_exit_2(String jar, String entry, String message) throws Exception {
+        String path = jar.equals("BENCH") ? Cli.BENCH.toString() : jar.startsWith("/") ? jar : Cli.ROOT.resolve(jar).toString();
+        Cli.Result r = Cli.run("detect", path, "--entry", entry);
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.output().strip()).contains(message).doesNotContain("\n").doesNotContain("Exception");
+    }
+}
