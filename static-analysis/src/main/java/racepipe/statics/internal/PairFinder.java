@@ -151,6 +151,12 @@ public final class PairFinder {
         ev.put("objects", objs);
         ev.put("locksA", a.locks.stream().map(LockId::toString).sorted().toList());
         ev.put("locksB", b.locks.stream().map(LockId::toString).sorted().toList());
+        if (a.via != null) {
+            ev.put("viaA", a.via.get());
+        }
+        if (b.via != null) {
+            ev.put("viaB", b.via.get());
+        }
         return ev;
     }
 }

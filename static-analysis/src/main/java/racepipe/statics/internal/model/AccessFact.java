@@ -18,6 +18,8 @@ public final class AccessFact {
     public boolean unknownBase;
     public Set<LockId> locks;
     public final Map<Integer, BitSet> threads = new HashMap<>();
+    /** For a site inside the JDK: the application call lines that lead to it (else null). */
+    public java.util.function.Supplier<java.util.List<String>> via;
 
     public AccessFact(StaticSite site, BitSet objects, Set<LockId> locks) {
         this.site = site;

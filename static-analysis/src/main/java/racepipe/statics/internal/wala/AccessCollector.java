@@ -10,7 +10,9 @@ import com.ibm.wala.ssa.SSAArrayStoreInstruction;
 import com.ibm.wala.ssa.SSAFieldAccessInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.ssa.SSAPutInstruction;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,6 +33,8 @@ final class AccessCollector {
     private final LockPaths paths;
     private final StartJoinOrder order;
     final Map<String, AccessFact> sites = new LinkedHashMap<>();
+    private BitSet appOwned;
+    private final Map<String, List<CGNode>> libraryNodes = new java.util.HashMap<>();
 
     AccessCollector(WalaProgram p, HeldLocks held, LockPaths paths, StartJoinOrder order) {
         this.p = p;
@@ -41,6 +45,10 @@ final class AccessCollector {
 
     void collect(CGNode n, BitSet threads) {
         IMethod m = n.getMethod();
+        boolean library = !WalaProgram.isApp(n);
+        if (library && appOwned == null) {
+            appOwned = Escape.appOwned(p, 2);
+        }
         if (m.isClinit() || n.getIR() == null) {
             return;
         }
@@ -84,12 +92,25 @@ final class AccessCollector {
                 for (InstanceKey ik : p.pts(n, base)) {
                     objects.set(p.index(ik));
                 }
+                if (library) {
+                    objects.and(appOwned);
+                }
             }
-            merge(site, objects, rebase(held.at(n, i), n, base), n, i, threads);
+            if (library && (objects == null || objects.isEmpty())) {
+                continue;
+            }
+            AccessFact a = merge(site, objects, rebase(held.at(n, i), n, base), n, i, threads);
+            if (library) {
+                List<CGNode> nodes = libraryNodes.computeIfAbsent(site.key(), k -> new ArrayList<>());
+                if (!nodes.contains(n)) {
+                    nodes.add(n);
+                }
+                a.via = () -> nodes.stream().flatMap(x -> LibraryVia.of(p, x).stream()).distinct().sorted().toList();
+            }
         }
     }
 
-    private void merge(StaticSite site, BitSet objects, Set<LockId> locks, CGNode n, int i, BitSet threads) {
+    private AccessFact merge(StaticSite site, BitSet objects, Set<LockId> locks, CGNode n, int i, BitSet threads) {
         AccessFact a = sites.get(site.key());
         if (a == null) {
             a = new AccessFact(site, objects == null ? null : new BitSet(), locks);
@@ -112,6 +133,7 @@ final class AccessCollector {
                 prev.and(ordered);
             }
         }
+        return a;
     }
 
     /** Locks seen from the accessed object: globals, and paths from the base as B, B.f, ... */

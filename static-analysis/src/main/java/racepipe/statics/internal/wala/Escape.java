@@ -49,6 +49,43 @@ final class Escape {
         return seen;
     }
 
+    /**
+     * Objects the application owns: allocated in application code, or reachable from such an
+     * object through at most {@code depth} fields (an ArrayList's elementData, a HashMap's table
+     * and nodes). Library sites count only on these: the JDK's own objects are not the program's.
+     */
+    static BitSet appOwned(WalaProgram p, int depth) {
+        Map<Integer, List<PointerKey>> fields = new HashMap<>();
+        BitSet level = new BitSet();
+        for (PointerKey pk : p.pa.getPointerKeys()) {
+            if (pk instanceof AbstractFieldPointerKey f && f.getInstanceKey() != null) {
+                fields.computeIfAbsent(p.index(f.getInstanceKey()), x -> new ArrayList<>()).add(pk);
+            }
+        }
+        for (InstanceKey ik : p.pa.getInstanceKeys()) {
+            if (ik instanceof com.ibm.wala.ipa.callgraph.propagation.AllocationSiteInNode a && WalaProgram.isApp(a.getNode())) {
+                level.set(p.index(ik));
+            }
+        }
+        BitSet all = (BitSet) level.clone();
+        for (int d = 0; d < depth; d++) {
+            BitSet next = new BitSet();
+            for (int i = level.nextSetBit(0); i >= 0; i = level.nextSetBit(i + 1)) {
+                for (PointerKey pk : fields.getOrDefault(i, List.of())) {
+                    for (InstanceKey ik : p.pa.getPointsToSet(pk)) {
+                        int j = p.index(ik);
+                        if (j >= 0 && !all.get(j)) {
+                            next.set(j);
+                        }
+                    }
+                }
+            }
+            all.or(next);
+            level = next;
+        }
+        return all;
+    }
+
     private static void push(int i, BitSet seen, Deque<Integer> todo) {
         if (i >= 0 && !seen.get(i)) {
             seen.set(i);

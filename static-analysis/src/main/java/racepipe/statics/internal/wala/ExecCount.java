@@ -135,7 +135,11 @@ final class ExecCount {
         if (ir == null) {
             return false;
         }
-        for (var it = ir.getCallInstructionIndices(site).intIterator(); it.hasNext(); ) {
+        var idx = ir.getCallInstructionIndices(site);
+        if (idx == null) {
+            return true; // a call the IR does not show (synthetic): assume the worst
+        }
+        for (var it = idx.intIterator(); it.hasNext(); ) {
             if (inLoop(n, it.next())) {
                 return true;
             }

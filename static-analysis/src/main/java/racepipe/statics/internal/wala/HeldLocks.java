@@ -84,7 +84,7 @@ final class HeldLocks {
             }
             for (var sites = p.cg.getPossibleSites(pred, n); sites.hasNext(); ) {
                 CallSiteReference site = sites.next();
-                for (SSAAbstractInvokeInstruction call : pred.getIR().getCalls(site)) {
+                for (SSAAbstractInvokeInstruction call : WalaSites.calls(pred.getIR(), site)) {
                     Set<LockId> c = translate(pred, call, at(pred, call.iIndex()));
                     if (e == null) {
                         e = new HashSet<>(c);

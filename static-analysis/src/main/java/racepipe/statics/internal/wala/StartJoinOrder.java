@@ -194,7 +194,11 @@ final class StartJoinOrder {
     }
 
     private static boolean allOrdered(IR ir, CallSiteReference site, BitSet ordered) {
-        for (var it = ir.getCallInstructionIndices(site).intIterator(); it.hasNext(); ) {
+        var idx = ir.getCallInstructionIndices(site);
+        if (idx == null) {
+            return false;
+        }
+        for (var it = idx.intIterator(); it.hasNext(); ) {
             if (!ordered.get(it.next())) {
                 return false;
             }

@@ -143,7 +143,7 @@ final class ThreadBodies {
                 for (Iterator<SSAInstruction> it = n.getDU().getUses(nw.getDef()); it.hasNext(); ) {
                     if (it.next() instanceof SSAAbstractInvokeInstruction inv && inv.isSpecial()
                             && inv.getDeclaredTarget().isInit() && inv.getUse(0) == nw.getDef()) {
-                        if (!inv.getDeclaredTarget().getDeclaringClass().equals(TypeReference.JavaLangThread)) {
+                        if (!inv.getDeclaredTarget().getDeclaringClass().getName().equals(TypeReference.JavaLangThread.getName())) {
                             viaSubclassCtor = true;
                         }
                         for (int i = 1; i < inv.getNumberOfPositionalParameters(); i++) {

@@ -46,7 +46,7 @@ final class ThreadDiscovery {
             reach.add(reachFrom(threads.get(t).entries(), spawnersMet));
             for (CGNode n : spawnersMet) {
                 for (Map.Entry<CallSiteReference, SpawnKind> e : spawnSites.get(n).entrySet()) {
-                    for (SSAAbstractInvokeInstruction call : n.getIR().getCalls(e.getKey())) {
+                    for (SSAAbstractInvokeInstruction call : WalaSites.calls(n.getIR(), e.getKey())) {
                         String key = p.cg.getNumber(n) + ":" + call.iIndex();
                         if (made.add(key)) {
                             addThreads(n, call, e.getValue());
@@ -110,11 +110,26 @@ final class ThreadDiscovery {
                 name(id, kind, n, call, body)));
     }
 
+    /** A lambda's synthetic run() is named by the application methods it calls. */
+    private List<String> bodyNames(IMethod m) {
+        if (!WalaProgram.internalName(m.getDeclaringClass().getReference()).startsWith("wala/lambda")) {
+            return List.of(WalaProgram.shortMethod(m));
+        }
+        List<String> out = new ArrayList<>();
+        for (CGNode n : p.cg.getNodes(m.getReference())) {
+            p.cg.getSuccNodes(n).forEachRemaining(c -> out.add(WalaProgram.shortMethod(c.getMethod())));
+        }
+        return out.isEmpty() ? List.of("lambda") : out;
+    }
+
     private String name(int id, SpawnKind kind, CGNode n, SSAAbstractInvokeInstruction call,
                         Map<InstanceKey, IMethod> body) {
         String what = kind == SpawnKind.THREAD_START ? "thread" : "task";
-        String runs = body.values().stream().map(WalaSites::bodyName).distinct().limit(2)
-                .reduce((a, b) -> a + "," + b).orElse("?");
+        List<String> names = new ArrayList<>();
+        for (IMethod m : body.values()) {
+            names.addAll(bodyNames(m));
+        }
+        String runs = names.stream().distinct().limit(2).reduce((a, b) -> a + "," + b).orElse("?");
         return "T" + id + " " + what + " " + runs + " spawned @" + WalaSites.location(n, call.iIndex());
     }
 }

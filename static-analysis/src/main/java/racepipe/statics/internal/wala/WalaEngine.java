@@ -42,7 +42,7 @@ public final class WalaEngine implements RaceEngine {
         Set<CGNode> entries = new HashSet<>();
         d.threads.stream().skip(1).forEach(t -> entries.addAll(t.entries()));
         HeldLocks held = new HeldLocks(p, paths, entries);
-        held.run(appNodes.keySet());
+        held.run(appNodes.keySet().stream().filter(WalaProgram::isApp).toList());
         clock.lap("locks + start/join order");
 
         AccessCollector acc = new AccessCollector(p, held, paths, order);
@@ -74,13 +74,13 @@ public final class WalaEngine implements RaceEngine {
         return new StaticResult(name(), pairs, clock.stages(), stats);
     }
 
-    /** Application nodes reached by some thread, each with the threads that reach it. */
+    /** Application (and java.util) nodes reached by some thread, each with the threads that reach it. */
     private static Map<CGNode, BitSet> appNodes(WalaProgram p, ThreadDiscovery d) {
         Map<CGNode, BitSet> out = new LinkedHashMap<>();
         List<CGNode> all = new ArrayList<>();
         p.cg.forEach(all::add);
         for (CGNode n : all) {
-            if (!WalaProgram.isApp(n) || n.getIR() == null) {
+            if (!(WalaProgram.isApp(n) || LibraryVia.collected(n)) || n.getIR() == null) {
                 continue;
             }
             BitSet ts = new BitSet();

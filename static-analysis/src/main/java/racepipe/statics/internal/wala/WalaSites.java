@@ -44,6 +44,17 @@ final class WalaSites {
         return file(m.getDeclaringClass()) + ":" + line;
     }
 
+    /** The invoke instructions of a call site; none when the IR does not show it (synthetic). */
+    static com.ibm.wala.ssa.SSAAbstractInvokeInstruction[] calls(com.ibm.wala.ssa.IR ir,
+                                                                 com.ibm.wala.classLoader.CallSiteReference site) {
+        try {
+            var idx = ir.getCallInstructionIndices(site);
+            return idx == null ? new com.ibm.wala.ssa.SSAAbstractInvokeInstruction[0] : ir.getCalls(site);
+        } catch (IllegalArgumentException e) {
+            return new com.ibm.wala.ssa.SSAAbstractInvokeInstruction[0];
+        }
+    }
+
     static String bodyName(IMethod m) {
         String c = WalaProgram.internalName(m.getDeclaringClass().getReference());
         if (c.startsWith("wala/lambda")) {

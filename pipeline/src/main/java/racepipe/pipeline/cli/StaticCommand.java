@@ -1,0 +1,117 @@
+package racepipe.pipeline.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import racepipe.pipeline.model.ProgramInfo;
+import racepipe.pipeline.model.RacePair;
+import racepipe.pipeline.model.ResultFile;
+import racepipe.pipeline.model.SiteInfo;
+import racepipe.statics.AnalysisInput;
+import racepipe.statics.Engines;
+import racepipe.statics.StageTime;
+import racepipe.statics.StaticInputError;
+import racepipe.statics.StaticPair;
+import racepipe.statics.StaticResult;
+import racepipe.statics.StaticSite;
+
+/** {@code racepipe static}: Phase 1 static may-race analysis with one engine. */
+@Command(name = "static", mixinStandardHelpOptions = true,
+        description = "Static may-race analysis: pairs of accesses that two threads may run in parallel on the same"
+                + " object with one write and no common lock.")
+public final class StaticCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "APP.jar", description = "the program: a jar or a class folder")
+    Path jar;
+
+    @Option(names = "--entry", required = true, description = "the class whose main starts the program")
+    String entry;
+
+    @Option(names = "--engine", defaultValue = "wala", description = "wala (points-to, primary) or sootup (RTA, field-based)")
+    String engine;
+
+    @Option(names = "--cp", arity = "1..*", description = "more application jars or class folders")
+    List<Path> extra = new ArrayList<>();
+
+    @Option(names = "--json", description = "write the result here")
+    Path json;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!Engines.NAMES.contains(engine)) {
+            throw new UsageError("unknown engine '" + engine + "': use one of " + Engines.NAMES);
+        }
+        ProgramInput program = ProgramInput.check(jar, entry, List.of());
+        List<Path> app = new ArrayList<>(List.of(program.jar()));
+        for (Path p : extra) {
+            if (!Files.exists(p)) {
+                throw new UsageError("no such jar or folder: " + p);
+            }
+            app.add(p.toAbsolutePath().normalize());
+        }
+        StaticResult r;
+        try {
+            r = Engines.byName(engine).analyze(new AnalysisInput(app, entry, Path.of(System.getProperty("java.home"))));
+        } catch (StaticInputError e) {
+            throw new UsageError(e.getMessage());
+        }
+        print(System.out, r);
+        if (json != null) {
+            toFile(program, app, r).write(json);
+        }
+        return r.pairs().isEmpty() ? 0 : 1;
+    }
+
+    private ResultFile toFile(ProgramInput program, List<Path> app, StaticResult r) throws java.io.IOException {
+        ResultFile out = new ResultFile();
+        out.tool = ProgramInfo.tool();
+        out.program = ProgramInfo.program(program.jar(), entry, List.of());
+        out.options.put("engine", engine);
+        out.options.put("classpath", app.stream().map(Path::toString).toList());
+        out.options.put("stages", r.stages());
+        out.options.put("stats", r.stats());
+        for (StaticPair p : r.pairs()) {
+            RacePair rp = new RacePair(p.variable(), site(p.a()), site(p.b()));
+            rp.predictors.put("static", true);
+            rp.predictors.put("static:" + r.engine(), true);
+            rp.evidence = new LinkedHashMap<>(Map.of("static:" + r.engine(), p.evidence()));
+            out.pairs.add(rp);
+        }
+        return out;
+    }
+
+    private static SiteInfo site(StaticSite s) {
+        return SiteInfo.of(s.className(), s.method(), s.desc(), s.bci(), s.file(), s.line(), s.write());
+    }
+
+    static void print(PrintStream out, StaticResult r) {
+        Map<String, List<StaticPair>> byVar = new TreeMap<>();
+        r.pairs().forEach(p -> byVar.computeIfAbsent(p.variable(), v -> new ArrayList<>()).add(p));
+        out.printf("static (%s): %d pairs on %d variables%n", r.engine(), r.pairs().size(), byVar.size());
+        for (var e : byVar.entrySet()) {
+            out.println("  " + e.getKey());
+            for (StaticPair p : e.getValue()) {
+                out.printf("    %s:%d %s  <->  %s:%d %s   [%s]%n", p.a().file(), p.a().line(), p.a().access(),
+                        p.b().file(), p.b().line(), p.b().access(), String.join(" | ", threads(p)));
+            }
+        }
+        out.println("stages:");
+        for (StageTime s : r.stages()) {
+            out.printf("  %-55s %7.1f s  peak heap %6d MiB%n", s.name(), s.millis() / 1000.0, s.peakHeapBytes() >> 20);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> threads(StaticPair p) {
+        Object t = p.evidence().get("threads");
+        return t instanceof List<?> l ? (List<String>) l : List.of();
+    }
+}
