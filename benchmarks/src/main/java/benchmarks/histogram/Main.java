@@ -31,7 +31,7 @@ public final class Main {
             int[] range = new int[1];
             Future<?> scan = pool.submit(() -> {
                 int max = 0;
-                for (int v : samples) {
+                for (int v : samples) { // @site scanRead
                     max = Math.max(max, v);
                 }
                 range[0] = max + 1; // @site rangeWrite
