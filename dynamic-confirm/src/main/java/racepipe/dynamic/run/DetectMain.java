@@ -29,7 +29,7 @@ public final class DetectMain {
         String seed = options.get("seed", null);
         Scheduler scheduler = null;
         if (seed != null) {
-            scheduler = new Scheduler(Long.parseLong(seed), null, () -> {
+            scheduler = new Scheduler(Long.parseLong(seed), null, false, () -> {
                 Control.writeResults(result, header());
                 Runtime.getRuntime().halt(0);
             });

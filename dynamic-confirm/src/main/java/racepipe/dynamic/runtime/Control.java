@@ -28,6 +28,14 @@ public final class Control {
         RT.sched = scheduler;
     }
 
+    public static void trialMode(boolean on) {
+        RT.inTrial = on;
+    }
+
+    public static void observe(Observer o) {
+        RT.observer = o;
+    }
+
     public static Scheduler scheduler() {
         return RT.sched;
     }

@@ -6,7 +6,7 @@ import java.util.List;
 /** How a run ended: uncaught exceptions (any thread) and a System.exit status. */
 public final class Outcome {
     /** One uncaught exception: its thread, type, message and stack. */
-    public record Uncaught(String thread, String type, String message, String stack) {
+    public record Uncaught(String thread, String type, String message, String stack, long step) {
     }
 
     private static final List<Uncaught> UNCAUGHT = new ArrayList<>();
@@ -22,7 +22,9 @@ public final class Outcome {
                 stack.append(f).append(" <- ");
             }
         }
-        UNCAUGHT.add(new Uncaught(t.getName(), e.getClass().getName(), String.valueOf(e.getMessage()), stack.toString()));
+        racepipe.dynamic.sched.Scheduler s = RT.sched;
+        UNCAUGHT.add(new Uncaught(t.getName(), e.getClass().getName(), String.valueOf(e.getMessage()), stack.toString(),
+                s == null ? -1 : s.steps()));
     }
 
     public static synchronized List<Uncaught> uncaught() {

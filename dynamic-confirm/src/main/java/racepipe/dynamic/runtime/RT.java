@@ -15,6 +15,8 @@ import racepipe.dynamic.sched.Scheduler;
 public final class RT {
     static volatile Recorder rec;
     static volatile Scheduler sched;
+    static volatile boolean inTrial;
+    static volatile Observer observer;
     private static final Map<Condition, Lock> CONDITION_LOCKS = new IdentityHashMap<>();
 
     private RT() {
@@ -27,6 +29,10 @@ public final class RT {
         if (s != null) {
             s.access(site, target, Sites.get(site).field, false);
         }
+        Observer o = observer;
+        if (o != null) {
+            o.access(site, target, Sites.get(site).field, false);
+        }
         Recorder r = rec;
         if (r != null) {
             r.field(target, site, false);
@@ -37,6 +43,10 @@ public final class RT {
         Scheduler s = sched;
         if (s != null) {
             s.access(site, target, Sites.get(site).field, true);
+        }
+        Observer o = observer;
+        if (o != null) {
+            o.access(site, target, Sites.get(site).field, true);
         }
         Recorder r = rec;
         if (r != null) {
@@ -91,6 +101,10 @@ public final class RT {
         Scheduler s = sched;
         if (s != null) {
             s.access(site, array, index, write);
+        }
+        Observer o = observer;
+        if (o != null) {
+            o.access(site, array, index, write);
         }
         Recorder r = rec;
         if (r != null) {
@@ -273,12 +287,19 @@ public final class RT {
         }
     }
 
+    /** In a trial, System.exit ends the trial (its threads unwind), not the worker JVM. */
     public static void exit(int status) {
+        Outcome.exitCalled(status);
         Scheduler s = sched;
+        if (inTrial) {
+            if (s != null) {
+                s.abort();
+            }
+            throw new Scheduler.Abort();
+        }
         if (s != null) {
             s.exit(status);
         }
-        Outcome.exitCalled(status);
         System.exit(status);
     }
 

@@ -21,7 +21,8 @@ import racepipe.dynamic.runtime.Sites;
 public final class Scheduler {
     private final Object m = new Object();
     private final Random rng;
-    private final Set<String> raceSites; // null: the random scheduler
+    private final Set<String> raceSites; // null: no pair watched
+    private final boolean postpone;      // RaceFuzzer; false: the random scheduler
     private final Map<Thread, SchedThread> byThread = new IdentityHashMap<>();
     private final List<SchedThread> threads = new ArrayList<>();
     private final List<SchedThread> forced = new ArrayList<>();
@@ -38,14 +39,15 @@ public final class Scheduler {
 
     /** Thrown in program threads when the trial is abandoned (deadlock, time out). */
     public static final class Abort extends Error {
-        Abort() {
+        public Abort() {
             super("racepipe: trial abandoned", null, false, false);
         }
     }
 
-    public Scheduler(long seed, Set<String> raceSites, Runnable onDeadlock) {
+    public Scheduler(long seed, Set<String> raceSites, boolean postpone, Runnable onDeadlock) {
         this.rng = new Random(seed);
         this.raceSites = raceSites;
+        this.postpone = postpone && raceSites != null;
         this.onDeadlock = onDeadlock;
     }
 
@@ -309,7 +311,11 @@ public final class Scheduler {
     private SchedThread decide(SchedThread me) {
         if (raceSites != null && me.op == SchedThread.Op.ACCESS && isRaceSite(me.site)) {
             List<SchedThread> partners = racing(me);
-            if (!partners.isEmpty()) {
+            if (!postpone) {
+                if (!partners.isEmpty()) {
+                    recordRace(me, partners, true); // random: two threads happened to meet
+                }
+            } else if (!partners.isEmpty()) {
                 boolean heads = rng.nextBoolean();
                 mix(heads ? 1 : 2);
                 recordRace(me, partners, heads);
@@ -331,16 +337,34 @@ public final class Scheduler {
         return next;
     }
 
-    /** Postponed threads at a racing site, about to touch the same address, one access a write. */
+    /**
+     * Threads waiting one step before a racing access to the same address, one access a write:
+     * under RaceFuzzer the postponed ones (seed 001's Racing(R)), else any parked there.
+     */
     private List<SchedThread> racing(SchedThread me) {
         List<SchedThread> r = new ArrayList<>();
         for (SchedThread t : threads) {
-            if (t != me && t.postponed && t.op == SchedThread.Op.ACCESS && t.target == me.target
-                    && t.slot == me.slot && (t.write || me.write)) {
+            if (t != me && (postpone ? t.postponed : t.atPoint) && t.op == SchedThread.Op.ACCESS
+                    && isRaceSite(t.site) && t.target == me.target && t.slot == me.slot && (t.write || me.write)) {
                 r.add(t);
             }
         }
         return r;
+    }
+
+    /** The invariant of seed 001 section 3: no two postponed threads race with each other. */
+    public boolean postponedRaceFree() {
+        synchronized (m) {
+            for (SchedThread a : threads) {
+                for (SchedThread b : threads) {
+                    if (a != b && a.postponed && b.postponed && a.target == b.target && a.slot == b.slot
+                            && (a.write || b.write)) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
     }
 
     private SchedThread pick(SchedThread me) {
@@ -470,9 +494,10 @@ public final class Scheduler {
 
     private void recordRace(SchedThread me, List<SchedThread> partners, boolean meFirst) {
         SchedThread other = partners.get(0);
-        String addr = me.target == null ? Sites.get(me.site).variable
-                : me.target.getClass().getName() + "@" + Integer.toHexString(System.identityHashCode(me.target))
-                  + (me.target.getClass().isArray() ? "[" + me.slot + "]" : "." + Sites.get(me.site).variable);
+        String variable = Sites.get(me.site).variable;
+        String addr = me.target == null ? variable // identity hashes differ between runs: not shown
+                : me.target.getClass().isArray() ? me.target.getClass().getComponentType().getName() + "[" + me.slot + "]"
+                : me.target.getClass().getName() + " object ." + variable.substring(variable.lastIndexOf('.') + 1);
         races.add(new RaceRecord(Sites.get(me.site).key(), me.name(), stack(Thread.currentThread().getStackTrace()),
                 Sites.get(other.site).key(), other.name(), stack(other.thread.getStackTrace()), addr,
                 meFirst ? me.name() : other.name(), steps));

@@ -29,6 +29,11 @@ public final class ChildJvm {
 
     /** The JVM flags every child gets: the agent with its options, and the opens it needs. */
     public static List<String> command(String agentOptions, Path appClassPath, String mainClass, List<String> args) {
+        return command(agentOptions, appClassPath == null ? "" : java.io.File.pathSeparator + appClassPath, mainClass, args);
+    }
+
+    /** The agent jar is always on the class path; {@code extraClassPath} is appended as is. */
+    public static List<String> command(String agentOptions, String extraClassPath, String mainClass, List<String> args) {
         Path agent = Home.agentJar();
         List<String> cmd = new ArrayList<>();
         cmd.add(Home.javaBinary().toString());
@@ -39,7 +44,7 @@ public final class ChildJvm {
         cmd.add("java.base/java.util.concurrent.locks=ALL-UNNAMED");
         cmd.add("-javaagent:" + agent + "=" + agentOptions);
         cmd.add("-cp");
-        cmd.add(agent + java.io.File.pathSeparator + appClassPath);
+        cmd.add(agent + extraClassPath);
         cmd.add(mainClass);
         cmd.addAll(args);
         return cmd;

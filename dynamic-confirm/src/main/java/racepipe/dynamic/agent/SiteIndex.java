@@ -1,0 +1,128 @@
+package racepipe.dynamic.agent;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Every field and array access instruction of a jar (or class folder) with its site key, file
+ * and line, read without loading the classes: how a user's {@code File.java:LINE} or
+ * {@code Class.method@bci} becomes a site key.
+ */
+public final class SiteIndex {
+    /** One access instruction. */
+    public record Entry(String key, String owner, String method, String desc, int bci, String file, int line,
+                        String variable, boolean write) {
+    }
+
+    private SiteIndex() {
+    }
+
+    public static List<Entry> scan(Path jarOrDir) throws IOException {
+        List<Entry> out = new ArrayList<>();
+        ClassHierarchy hierarchy = new ClassHierarchy(new URLClassLoader(new URL[] {jarOrDir.toUri().toURL()}, null));
+        if (Files.isDirectory(jarOrDir)) {
+            try (Stream<Path> files = Files.walk(jarOrDir)) {
+                for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".class"))::iterator) {
+                    index(Files.readAllBytes(f), hierarchy, out);
+                }
+            }
+        } else {
+            try (JarFile jar = new JarFile(jarOrDir.toFile())) {
+                for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
+                    JarEntry je = e.nextElement();
+                    if (je.getName().endsWith(".class") && !je.getName().startsWith("META-INF/")) {
+                        try (InputStream in = jar.getInputStream(je)) {
+                            index(in.readAllBytes(), hierarchy, out);
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void index(byte[] bytes, ClassHierarchy hierarchy, List<Entry> out) {
+        ClassReader reader = new ClassReader(bytes);
+        BytecodeOffsets offsets = new BytecodeOffsets(reader);
+        String owner = reader.getClassName();
+        String[] source = {"?"};
+        reader.accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public void visitSource(String s, String debug) {
+                if (s != null) {
+                    source[0] = s;
+                }
+            }
+
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
+                int[] bcis = offsets.of(name + desc);
+                return new MethodVisitor(Opcodes.ASM9) {
+                    int insn;
+                    int line = -1;
+
+                    private int next() {
+                        return insn < bcis.length ? bcis[insn++] : -1;
+                    }
+
+                    @Override
+                    public void visitLineNumber(int l, Label start) {
+                        line = l;
+                    }
+
+                    @Override
+                    public void visitFieldInsn(int op, String fo, String fn, String fd) {
+                        int bci = next();
+                        ClassHierarchy.FieldRef ref = hierarchy.field(fo, fn);
+                        if (!ref.isFinal() && !ref.isVolatile()) {
+                            boolean w = op == Opcodes.PUTFIELD || op == Opcodes.PUTSTATIC;
+                            add(bci, ref.owner().replace('/', '.') + "." + fn, w);
+                        }
+                    }
+
+                    @Override
+                    public void visitInsn(int op) {
+                        int bci = next();
+                        if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) {
+                            add(bci, "[]", false);
+                        } else if (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) {
+                            add(bci, "[]", true);
+                        }
+                    }
+
+                    private void add(int bci, String variable, boolean write) {
+                        out.add(new Entry(owner + "." + name + desc + "@" + bci, owner, name, desc, bci, source[0],
+                                line, variable, write));
+                    }
+
+                    @Override public void visitIntInsn(int o, int v) { next(); }
+                    @Override public void visitVarInsn(int o, int v) { next(); }
+                    @Override public void visitTypeInsn(int o, String t) { next(); }
+                    @Override public void visitMethodInsn(int o, String a, String b, String c, boolean i) { next(); }
+                    @Override public void visitInvokeDynamicInsn(String a, String b, org.objectweb.asm.Handle h, Object... x) { next(); }
+                    @Override public void visitJumpInsn(int o, Label l) { next(); }
+                    @Override public void visitLdcInsn(Object v) { next(); }
+                    @Override public void visitIincInsn(int v, int i) { next(); }
+                    @Override public void visitTableSwitchInsn(int a, int b, Label d, Label... l) { next(); }
+                    @Override public void visitLookupSwitchInsn(Label d, int[] k, Label[] l) { next(); }
+                    @Override public void visitMultiANewArrayInsn(String d, int n) { next(); }
+                };
+            }
+        }, 0);
+    }
+}

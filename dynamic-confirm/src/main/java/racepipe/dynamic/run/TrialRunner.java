@@ -1,0 +1,182 @@
+package racepipe.dynamic.run;
+
+import java.lang.reflect.InvocationTargetException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import racepipe.dynamic.runtime.Control;
+import racepipe.dynamic.runtime.Observer;
+import racepipe.dynamic.runtime.Outcome;
+import racepipe.dynamic.sched.RaceRecord;
+import racepipe.dynamic.sched.Scheduler;
+
+/**
+ * One Phase 2 trial inside a worker JVM: the program runs in a fresh class loader (its statics
+ * start fresh) and its own thread group, under RaceFuzzer, the random scheduler, or the JVM's.
+ */
+final class TrialRunner {
+    /** The trial's outcome, and whether its threads are all gone (else the worker is dirty). */
+    record Ran(Map<String, Object> result, boolean clean) {
+    }
+
+    private final URL[] classPath;
+    private final String entry;
+    private final String[] args;
+    private final Set<String> sites;
+
+    TrialRunner(URL[] classPath, String entry, String[] args, Set<String> sites) {
+        this.classPath = classPath;
+        this.entry = entry;
+        this.args = args;
+        this.sites = sites;
+    }
+
+    Ran run(long seed, String mode, long timeoutMillis, long watchdogMillis) throws InterruptedException {
+        Outcome.reset();
+        Scheduler[] holder = new Scheduler[1];
+        Scheduler s = mode.equals("native") ? null
+                : new Scheduler(seed, sites, mode.equals("racefuzzer"), () -> holder[0].abort());
+        holder[0] = s;
+        Observer observer = s == null ? new Observer() : null;
+        Control.schedule(s);
+        Control.observe(observer);
+        Control.trialMode(true);
+        ThreadGroup group = new ThreadGroup("racepipe-trial-" + seed) {
+            @Override
+            public void uncaughtException(Thread t, Throwable e) {
+                if (!(e instanceof Scheduler.Abort)) {
+                    Outcome.uncaught(t, e);
+                }
+            }
+        };
+        long start = System.nanoTime();
+        try (URLClassLoader loader = new URLClassLoader(classPath, ClassLoader.getPlatformClassLoader())) {
+            Thread main = new Thread(group, () -> runMain(loader, s), "main");
+            main.setContextClassLoader(loader);
+            Watchdog watchdog = s == null ? null : new Watchdog(s, watchdogMillis);
+            if (watchdog != null) {
+                watchdog.start();
+            }
+            main.start();
+            boolean finished = awaitGroup(group, main, start + timeoutMillis * 1_000_000L);
+            if (!finished && s != null) {
+                s.abort();
+            }
+            boolean clean = finished || awaitGroup(group, main, System.nanoTime() + 1_000_000_000L);
+            if (watchdog != null) {
+                watchdog.interrupt();
+            }
+            Map<String, Object> r = result(seed, mode, s, observer, finished, (System.nanoTime() - start) / 1_000_000);
+            return new Ran(r, clean);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        } finally {
+            Control.schedule(null);
+            Control.observe(null);
+        }
+    }
+
+    private void runMain(ClassLoader loader, Scheduler s) {
+        if (s != null) {
+            s.adoptCurrentThread();
+        }
+        try {
+            Class.forName(entry, true, loader).getMethod("main", String[].class).invoke(null, (Object) args);
+        } catch (InvocationTargetException e) {
+            if (!(e.getCause() instanceof Scheduler.Abort)) {
+                Outcome.uncaught(Thread.currentThread(), e.getCause());
+            }
+        } catch (ReflectiveOperationException e) {
+            Outcome.uncaught(Thread.currentThread(), e);
+        } catch (Scheduler.Abort e) {
+            // the trial was abandoned
+        } finally {
+            if (s != null) {
+                s.threadEnd(Thread.currentThread());
+            }
+        }
+    }
+
+    /** Waits until main and every thread it started have ended, or the deadline passes. */
+    private static boolean awaitGroup(ThreadGroup group, Thread main, long deadlineNanos) throws InterruptedException {
+        while (true) {
+            long left = deadlineNanos - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            Thread[] live = new Thread[group.activeCount() + 4];
+            int n = group.enumerate(live);
+            Thread next = null;
+            for (int i = 0; i < n; i++) {
+                if (live[i].isAlive() && !live[i].isDaemon()) {
+                    next = live[i];
+                    break;
+                }
+            }
+            if (next == null && !main.isAlive()) {
+                return true;
+            }
+            (next != null ? next : main).join(Math.max(1, left / 1_000_000));
+        }
+    }
+
+    private static Map<String, Object> result(long seed, String mode, Scheduler s, Observer o, boolean finished, long millis) {
+        List<RaceRecord> races = s == null ? List.of() : s.races();
+        List<Outcome.Uncaught> uncaught = Outcome.uncaught();
+        Integer exit = Outcome.exitStatus();
+        String deadlock = s == null ? null : s.deadlock();
+        String outcome = deadlock != null ? "deadlock" : exit != null ? "exit" : !uncaught.isEmpty() ? "exception"
+                : !finished ? "timeout" : "ok";
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("seed", seed);
+        r.put("scheduler", mode);
+        r.put("raced", s == null ? o.covered() : !races.isEmpty());
+        r.put("outcome", outcome);
+        if (!uncaught.isEmpty()) {
+            Outcome.Uncaught u = uncaught.get(0);
+            Map<String, Object> ex = new LinkedHashMap<>();
+            ex.put("type", u.type());
+            ex.put("message", u.message());
+            ex.put("thread", u.thread());
+            ex.put("stack", u.stack());
+            ex.put("afterRace", !races.isEmpty() && u.step() >= races.get(0).step());
+            r.put("exception", ex);
+        }
+        if (exit != null) {
+            r.put("exitStatus", exit);
+        }
+        if (!races.isEmpty()) {
+            RaceRecord first = races.get(0);
+            Map<String, Object> race = new LinkedHashMap<>();
+            race.put("address", first.address());
+            race.put("first", first.first());
+            race.put("count", races.size());
+            race.put("accesses", List.of(access(first.siteA(), first.threadA(), first.stackA()),
+                    access(first.siteB(), first.threadB(), first.stackB())));
+            r.put("race", race);
+        }
+        if (deadlock != null) {
+            r.put("deadlock", deadlock);
+        }
+        r.put("schedule", s == null ? "native" : s.digest());
+        r.put("watchdog", s == null ? 0 : s.watchdogFirings());
+        r.put("millis", millis);
+        return r;
+    }
+
+    private static Map<String, Object> access(String site, String thread, String stack) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("site", site);
+        m.put("thread", thread);
+        m.put("stack", stack);
+        return m;
+    }
+
+    static List<String> split(String s) {
+        return s == null || s.isEmpty() ? new ArrayList<>() : new ArrayList<>(List.of(s.split(",")));
+    }
+}

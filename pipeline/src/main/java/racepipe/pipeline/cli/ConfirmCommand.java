@@ -1,0 +1,115 @@
+package racepipe.pipeline.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import racepipe.pipeline.model.ProgramInfo;
+import racepipe.pipeline.model.RacePair;
+import racepipe.pipeline.model.ResultFile;
+import racepipe.pipeline.model.SiteInfo;
+import racepipe.pipeline.run.ConfirmRuns;
+import racepipe.pipeline.run.SiteSpec;
+
+/** {@code racepipe confirm}: Phase 2, race-directed scheduling of one pair. */
+@Command(name = "confirm", mixinStandardHelpOptions = true,
+        description = "Make one racing pair happen (RaceFuzzer): N seeded trials; race rate, exceptions, replay commands.")
+public final class ConfirmCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "APP.jar")
+    Path jar;
+
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "the program's arguments (after --)")
+    List<String> args = new ArrayList<>();
+
+    @Option(names = "--entry", required = true)
+    String entry;
+
+    @Option(names = "--pair", arity = "2", required = true, paramLabel = "SITE",
+            description = "two sites: File.java:LINE, pkg.Class.method@bci, or site keys")
+    List<String> pair;
+
+    @Option(names = "--trials", defaultValue = "100")
+    int trials;
+
+    @Option(names = "--seed", defaultValue = "1")
+    long seed;
+
+    @Option(names = "--scheduler", defaultValue = "racefuzzer", description = "racefuzzer, random or native")
+    String scheduler;
+
+    @Option(names = "--jobs", description = "worker JVMs in parallel (default: the number of cores)")
+    Integer jobs;
+
+    @Option(names = "--timeout", defaultValue = "10", description = "seconds per trial (default: ${DEFAULT-VALUE})")
+    int timeout;
+
+    @Option(names = "--isolation", defaultValue = "worker", description = "worker (many trials per JVM) or process")
+    String isolation;
+
+    @Option(names = "--watchdog", defaultValue = "100", description = "milliseconds before the watchdog lets others go")
+    long watchdog;
+
+    @Option(names = "--json")
+    Path json;
+
+    @Override
+    public Integer call() throws Exception {
+        ProgramInput program = ProgramInput.check(jar, entry, args);
+        ConfirmRuns.Options opt = options(trials, seed);
+        SiteSpec spec = new SiteSpec(program.jar());
+        SiteInfo a = spec.resolve(pair.get(0)), b = spec.resolve(pair.get(1));
+        RacePair p = new RacePair(spec.variable(a), a, b);
+        List<Map<String, Object>> results = ConfirmRuns.run(program, a, b, opt, ConfirmRuns.seeds(opt), null);
+        fill(p, results, opt);
+        PairConfirm.print(System.out, program, p, results);
+        write(program, p, opt);
+        return 0;
+    }
+
+    ConfirmRuns.Options options(int n, long s) {
+        if (!List.of("racefuzzer", "random", "native").contains(scheduler)) {
+            throw new UsageError("unknown scheduler '" + scheduler + "': racefuzzer, random or native");
+        }
+        if (!List.of("worker", "process").contains(isolation)) {
+            throw new UsageError("unknown isolation '" + isolation + "': worker or process");
+        }
+        if (n < 1 || timeout < 1) {
+            throw new UsageError("--trials and --timeout must be at least 1");
+        }
+        int j = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+        return new ConfirmRuns.Options(n, s, scheduler, Math.max(1, j), timeout * 1000L, isolation.equals("process"), watchdog);
+    }
+
+    static void fill(RacePair p, List<Map<String, Object>> results, ConfirmRuns.Options opt) {
+        p.confirm = ConfirmRuns.totals(results, opt);
+        p.verdict = ConfirmRuns.verdict(results);
+        p.trials = new ArrayList<>();
+        results.forEach(r -> p.trials.add(ConfirmRuns.summary(r)));
+        Map<String, Object> examples = new LinkedHashMap<>();
+        results.stream().filter(r -> Boolean.TRUE.equals(r.get("raced"))).findFirst().ifPresent(r -> examples.put("race", r));
+        results.stream().filter(r -> r.get("exception") != null).findFirst().ifPresent(r -> examples.put("crash", r));
+        p.confirm.put("examples", examples);
+    }
+
+    void write(ProgramInput program, RacePair p, ConfirmRuns.Options opt) throws java.io.IOException {
+        if (json == null) {
+            return;
+        }
+        ResultFile out = new ResultFile();
+        out.tool = ProgramInfo.tool();
+        out.program = ProgramInfo.program(program.jar(), program.entry(), program.args());
+        out.options.put("trials", opt.trials());
+        out.options.put("seed", opt.seed());
+        out.options.put("scheduler", opt.scheduler());
+        out.options.put("jobs", opt.jobs());
+        out.options.put("timeout", timeout);
+        out.options.put("isolation", isolation);
+        out.pairs.add(p);
+        out.write(json);
+    }
+}

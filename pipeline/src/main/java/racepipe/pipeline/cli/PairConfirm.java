@@ -1,0 +1,54 @@
+package racepipe.pipeline.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import racepipe.pipeline.model.RacePair;
+import racepipe.pipeline.model.SiteInfo;
+
+/** Prints what confirming one pair showed, with replay commands people can paste. */
+final class PairConfirm {
+    private PairConfirm() {
+    }
+
+    static String replayCommand(ProgramInput p, RacePair pair, Object seed, String scheduler) {
+        StringBuilder sb = new StringBuilder("scripts/racepipe replay ").append(p.jar()).append(" --entry ").append(p.entry())
+                .append(" --pair ").append(quote(pair.sites.get(0).key())).append(' ').append(quote(pair.sites.get(1).key()))
+                .append(" --seed ").append(seed);
+        if (!"racefuzzer".equals(scheduler)) {
+            sb.append(" --scheduler ").append(scheduler);
+        }
+        if (!p.args().isEmpty()) {
+            sb.append(" --");
+            p.args().forEach(a -> sb.append(' ').append(quote(a)));
+        }
+        return sb.toString();
+    }
+
+    static String quote(String s) {
+        return s.matches("[A-Za-z0-9_./:@=,+-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
+
+    static void print(PrintStream out, ProgramInput p, RacePair pair, List<Map<String, Object>> trials) {
+        Map<String, Object> c = pair.confirm;
+        int n = (Integer) c.get("trials");
+        int raced = (Integer) c.get("raced");
+        SiteInfo a = pair.sites.get(0), b = pair.sites.get(1);
+        out.printf("pair  %s%n      %s  ~  %s%n", pair.variable, Tables.where(a), Tables.where(b));
+        out.printf("%s, %d trials: raced %d (%.1f%%)  verdict %s%n", c.get("scheduler"), n, raced, pct(raced, n), pair.verdict);
+        @SuppressWarnings("unchecked")
+        Map<String, Integer> ex = (Map<String, Integer>) c.get("exceptions");
+        ex.forEach((type, k) -> out.printf("  %-50s %5d (%.1f%%)%n", type, k, pct(k, n)));
+        out.println("outcomes: " + c.get("outcomes") + (((Integer) c.get("watchdogFirings")) > 0
+                ? "  watchdog fired " + c.get("watchdogFirings") + "x" : ""));
+        String sched = String.valueOf(c.get("scheduler"));
+        trials.stream().filter(t -> Boolean.TRUE.equals(t.get("raced"))).findFirst()
+                .ifPresent(t -> out.println("replay a race:  " + replayCommand(p, pair, t.get("seed"), sched)));
+        trials.stream().filter(t -> t.get("exception") != null).findFirst()
+                .ifPresent(t -> out.println("replay a crash: " + replayCommand(p, pair, t.get("seed"), sched)));
+    }
+
+    static double pct(int k, int n) {
+        return n == 0 ? 0 : 100.0 * k / n;
+    }
+}

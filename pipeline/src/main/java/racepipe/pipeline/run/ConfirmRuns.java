@@ -1,0 +1,159 @@
+package racepipe.pipeline.run;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import racepipe.pipeline.cli.ProgramInput;
+import racepipe.pipeline.model.SiteInfo;
+
+/**
+ * Phase 2 for one pair: N trials, trial i with a seed derived from S and i, spread over J
+ * worker JVMs (or one JVM per trial). Results come back in trial order.
+ */
+public final class ConfirmRuns {
+    /** The options of a confirm job. */
+    public record Options(int trials, long seed, String scheduler, int jobs, long timeoutMillis,
+                          boolean processPerTrial, long watchdogMillis) {
+    }
+
+    private ConfirmRuns() {
+    }
+
+    /** Seeds of the trials, in order. */
+    public static List<Long> seeds(Options opt) {
+        List<Long> seeds = new ArrayList<>();
+        for (int i = 0; i < opt.trials(); i++) {
+            seeds.add(Seeds.derive(opt.seed(), i));
+        }
+        return seeds;
+    }
+
+    public static List<Map<String, Object>> run(ProgramInput program, SiteInfo a, SiteInfo b, Options opt,
+                                                List<Long> seeds, Consumer<Map<String, Object>> onTrial)
+            throws InterruptedException {
+        List<String> cmd = workerCommand(program, a, b, opt);
+        @SuppressWarnings("unchecked")
+        Map<String, Object>[] results = new Map[seeds.size()];
+        AtomicInteger next = new AtomicInteger();
+        List<Thread> drivers = new ArrayList<>();
+        RuntimeException[] failure = new RuntimeException[1];
+        for (int j = 0; j < Math.max(1, Math.min(opt.jobs(), seeds.size())); j++) {
+            Thread t = new Thread(() -> {
+                Worker w = null;
+                try {
+                    for (int i; (i = next.getAndIncrement()) < seeds.size(); ) {
+                        if (w == null || !w.alive()) {
+                            w = new Worker(cmd);
+                        }
+                        Map<String, Object> r = w.trial(seeds.get(i), opt.scheduler(), opt.timeoutMillis());
+                        results[i] = r;
+                        if (onTrial != null) {
+                            onTrial.accept(r);
+                        }
+                        if (opt.processPerTrial() || Boolean.TRUE.equals(r.get("retired"))
+                                || !"ok".equals(r.get("outcome")) && !"exception".equals(r.get("outcome"))
+                                && !"exit".equals(r.get("outcome")) && !"deadlock".equals(r.get("outcome"))) {
+                            w.close();
+                            w = null;
+                        }
+                    }
+                } catch (IOException e) {
+                    failure[0] = new IllegalStateException("cannot start a worker JVM: " + e.getMessage(), e);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    if (w != null) {
+                        w.close();
+                    }
+                }
+            }, "racepipe-driver-" + j);
+            t.start();
+            drivers.add(t);
+        }
+        for (Thread t : drivers) {
+            t.join();
+        }
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Map<String, Object> r : results) {
+            if (r != null) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    static List<String> workerCommand(ProgramInput program, SiteInfo a, SiteInfo b, Options opt) {
+        String sites = a.key() + "," + b.key();
+        List<String> args = new ArrayList<>(List.of(program.jar().toString(), program.entry(), sites,
+                String.valueOf(opt.watchdogMillis())));
+        args.addAll(program.args());
+        return ChildJvm.command("sites=" + sites, "", "racepipe.dynamic.run.TrialWorker", args);
+    }
+
+    /** The totals of a pair's trials: DESIGN.md's "confirm" block. */
+    public static Map<String, Object> totals(List<Map<String, Object>> trials, Options opt) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        int raced = 0, thrownAfterRace = 0, watchdog = 0;
+        Map<String, Integer> exceptions = new TreeMap<>();
+        Map<String, Integer> outcomes = new LinkedHashMap<>();
+        for (String o : List.of("ok", "exception", "deadlock", "timeout", "exit", "crashed")) {
+            outcomes.put(o, 0);
+        }
+        for (Map<String, Object> t : trials) {
+            if (Boolean.TRUE.equals(t.get("raced"))) {
+                raced++;
+            }
+            outcomes.merge(String.valueOf(t.get("outcome")), 1, Integer::sum);
+            Object ex = t.get("exception");
+            if (ex instanceof Map<?, ?> e) {
+                exceptions.merge(String.valueOf(e.get("type")), 1, Integer::sum);
+                if (Boolean.TRUE.equals(e.get("afterRace"))) {
+                    thrownAfterRace++;
+                }
+            }
+            watchdog += ((Number) t.getOrDefault("watchdog", 0)).intValue();
+        }
+        c.put("scheduler", opt.scheduler());
+        c.put("trials", trials.size());
+        c.put("raced", raced);
+        c.put("exceptions", exceptions);
+        c.put("outcomes", outcomes);
+        c.put("thrownAfterRace", thrownAfterRace);
+        c.put("watchdogFirings", watchdog);
+        c.put("seed", opt.seed());
+        return c;
+    }
+
+    /** A trial as the JSON lists it: seed, raced, outcome, exception, schedule (stable across replays). */
+    public static Map<String, Object> summary(Map<String, Object> t) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("seed", t.get("seed"));
+        s.put("raced", t.get("raced"));
+        s.put("outcome", t.get("outcome"));
+        Object ex = t.get("exception");
+        s.put("exception", ex instanceof Map<?, ?> e ? e.get("type") + ": " + e.get("message") : null);
+        if (t.get("race") instanceof Map<?, ?> race) {
+            s.put("first", race.get("first"));
+        }
+        s.put("schedule", t.get("schedule"));
+        if (t.containsKey("note")) {
+            s.put("note", t.get("note"));
+        }
+        return s;
+    }
+
+    /** harmful: raced and some trial threw; real: raced, never threw; unconfirmed: never raced. */
+    public static String verdict(List<Map<String, Object>> trials) {
+        boolean raced = trials.stream().anyMatch(t -> Boolean.TRUE.equals(t.get("raced")));
+        boolean threw = trials.stream().anyMatch(t -> Boolean.TRUE.equals(t.get("raced")) && t.get("exception") != null);
+        return !raced ? "unconfirmed" : threw ? "harmful" : "real";
+    }
+}
