@@ -3,7 +3,8 @@ package benchmarks.figure2;
 /**
  * The RaceFuzzer paper's Figure 2 (seed 001 section 5): thread 2 writes x = 1 first; thread 1
  * runs a critical section of N shared accesses under L (N the first argument), then checks
- * x == 0. The longer the critical section, the rarer the error under normal scheduling.
+ * x == 0. The longer the critical section, the rarer the error under normal scheduling. Each of
+ * the N steps also formats a number, so that N steps take long against a thread start.
  */
 public final class Main {
     private static final Object lock = new Object(); // L
@@ -23,7 +24,7 @@ public final class Main {
     private static void first(int n) {
         synchronized (lock) {
             for (int i = 0; i < n; i++) {
-                work = work + 1; // @site k1
+                work = work * 31 + Integer.toString(i).length(); // @site k1
             }
         }
         if (x == 0) { // @site r1

@@ -24,7 +24,7 @@ public final class Outcome {
         }
         racepipe.dynamic.sched.Scheduler s = RT.sched;
         UNCAUGHT.add(new Uncaught(t.getName(), e.getClass().getName(), String.valueOf(e.getMessage()), stack.toString(),
-                s == null ? -1 : s.steps()));
+                s == null ? -1 : s.turns()));
     }
 
     public static synchronized List<Uncaught> uncaught() {

@@ -29,7 +29,8 @@ public final class Scheduler {
     private final LockModel locks = new LockModel();
     private final List<RaceRecord> races = new ArrayList<>();
     private volatile SchedThread current;
-    private volatile long steps;
+    private volatile long steps;   // arrivals at points: the watchdog's sign of progress
+    private long turns;            // hand-overs: a deterministic clock of the schedule
     private long digest = 0xcbf29ce484222325L;
     private int watchdogFirings;
     private volatile String deadlock;
@@ -290,20 +291,49 @@ public final class Scheduler {
             me.atPoint = true;
             me.detached = false;
             steps++;
+            me.granted = false;
             if (current == me || current == null) {
-                me.granted = false;
                 next = decide(me);
                 if (next == me) {
                     return;
                 }
             } else {
-                me.granted = false;
+                me.undecided = true; // it arrived while another ran (a new thread): decide when granted
             }
         }
         wake(next);
-        while (!me.granted) {
-            LockSupport.park(this);
-            checkAbort();
+        awaitTurn(me);
+    }
+
+    /**
+     * Parks until granted. A thread granted before it made its own decision (it arrived while
+     * another thread ran) makes it now, as if it had arrived with the turn: the schedule must
+     * not depend on how fast a new thread reaches its first point.
+     */
+    private void awaitTurn(SchedThread me) {
+        while (true) {
+            while (!me.granted) {
+                LockSupport.park(this);
+                checkAbort();
+            }
+            SchedThread next;
+            synchronized (m) {
+                if (!me.undecided) {
+                    return;
+                }
+                me.undecided = false;
+                if (raceSites == null || me.op != SchedThread.Op.ACCESS || !isRaceSite(me.site)) {
+                    return; // only a racing access has something to decide; the rest was committed
+                }
+                me.atPoint = true;
+                me.granted = false;
+                current = me;
+                next = decide(me);
+                if (next == me) {
+                    return;
+                }
+            }
+            wake(next);
         }
     }
 
@@ -344,7 +374,7 @@ public final class Scheduler {
     private List<SchedThread> racing(SchedThread me) {
         List<SchedThread> r = new ArrayList<>();
         for (SchedThread t : threads) {
-            if (t != me && (postpone ? t.postponed : t.atPoint) && t.op == SchedThread.Op.ACCESS
+            if (t != me && (postpone ? t.postponed : t.atPoint && !t.undecided) && t.op == SchedThread.Op.ACCESS
                     && isRaceSite(t.site) && t.target == me.target && t.slot == me.slot && (t.write || me.write)) {
                 r.add(t);
             }
@@ -439,6 +469,7 @@ public final class Scheduler {
         }
         next.atPoint = false;
         next.postponed = false;
+        turns++;
         mix(next.index + 16);
         next.granted = true;
     }
@@ -500,7 +531,7 @@ public final class Scheduler {
                 : me.target.getClass().getName() + " object ." + variable.substring(variable.lastIndexOf('.') + 1);
         races.add(new RaceRecord(Sites.get(me.site).key(), me.name(), stack(Thread.currentThread().getStackTrace()),
                 Sites.get(other.site).key(), other.name(), stack(other.thread.getStackTrace()), addr,
-                meFirst ? me.name() : other.name(), steps));
+                meFirst ? me.name() : other.name(), turns));
     }
 
     private static String stack(StackTraceElement[] frames) {
@@ -570,6 +601,13 @@ public final class Scheduler {
 
     public long steps() {
         return steps;
+    }
+
+    /** How many times the turn was handed over so far. */
+    public long turns() {
+        synchronized (m) {
+            return turns;
+        }
     }
 
     public int watchdogFirings() {

@@ -61,7 +61,7 @@ public final class ConfirmCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ProgramInput program = ProgramInput.check(jar, entry, args);
         ConfirmRuns.Options opt = options(trials, seed);
-        SiteSpec spec = new SiteSpec(program.jar());
+        SiteSpec spec = new SiteSpec(program.jar(), program.entry());
         SiteInfo a = spec.resolve(pair.get(0)), b = spec.resolve(pair.get(1));
         RacePair p = new RacePair(spec.variable(a), a, b);
         List<Map<String, Object>> results = ConfirmRuns.run(program, a, b, opt, ConfirmRuns.seeds(opt), null);

@@ -56,7 +56,7 @@ public final class ReplayCommand implements Callable<Integer> {
         c.json = json;
         ProgramInput program = ProgramInput.check(jar, entry, args);
         ConfirmRuns.Options opt = c.options(1, seed);
-        SiteSpec spec = new SiteSpec(program.jar());
+        SiteSpec spec = new SiteSpec(program.jar(), program.entry());
         SiteInfo a = spec.resolve(pair.get(0)), b = spec.resolve(pair.get(1));
         RacePair p = new RacePair(spec.variable(a), a, b);
         List<Map<String, Object>> results = ConfirmRuns.run(program, a, b, opt, List.of(seed), null);

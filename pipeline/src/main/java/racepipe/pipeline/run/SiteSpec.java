@@ -14,8 +14,13 @@ import racepipe.pipeline.model.SiteInfo;
 public final class SiteSpec {
     private final List<SiteIndex.Entry> entries;
 
-    public SiteSpec(Path jar) throws IOException {
-        this.entries = SiteIndex.scan(jar);
+    /** {@code entryClass}: a bare file name is looked up in the entry's package first. */
+    public SiteSpec(Path jar, String entryClass) throws IOException {
+        String pkg = entryClass.contains(".") ? entryClass.substring(0, entryClass.lastIndexOf('.')).replace('.', '/') + "/" : "";
+        List<SiteIndex.Entry> all = new java.util.ArrayList<>(SiteIndex.scan(jar));
+        all.sort(java.util.Comparator.comparing((SiteIndex.Entry e) -> !(e.owner().startsWith(pkg)
+                && e.owner().indexOf('/', pkg.length()) < 0)));
+        this.entries = all;
     }
 
     public SiteInfo resolve(String spec) {
