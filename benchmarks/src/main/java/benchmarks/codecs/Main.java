@@ -40,7 +40,7 @@ public final class Main {
                 throw new IllegalStateException("decoder " + (d + 1) + ": checksum " + got + " != " + expected);
             }
         }
-        System.out.println("codecs: " + DECODERS + " x " + messages + " messages, "
-                + CodecRegistry.lookups + " registry lookups"); // @site lookupsRead
+        int lookups = CodecRegistry.lookups; // @site lookupsRead
+        System.out.println("codecs: " + DECODERS + " x " + messages + " messages, " + lookups + " registry lookups");
     }
 }

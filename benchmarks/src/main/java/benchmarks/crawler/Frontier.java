@@ -36,7 +36,7 @@ final class Frontier {
 
     /** A spider finished its page and found these links. */
     synchronized void done(int[] found) {
-        for (int p : found) {
+        for (int p : found) { // @site linksScan
             offer(p);
         }
         busy--;

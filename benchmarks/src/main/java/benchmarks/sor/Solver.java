@@ -54,7 +54,7 @@ final class Solver {
             double[] up = g[i - 1];
             double[] down = g[i + 1];
             for (int j = 1 + (i + colour) % 2; j <= n; j += 2) {
-                double old = row[j];
+                double old = row[j]; // @site relaxOld
                 double v = omega * 0.25 * (up[j] + down[j] + row[j - 1] + row[j + 1]) + (1 - omega) * old; // @site relaxRead
                 row[j] = v; // @site relaxWrite
                 largest = Math.max(largest, Math.abs(v - old));

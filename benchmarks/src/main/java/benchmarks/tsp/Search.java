@@ -10,7 +10,7 @@ final class Search {
     private final int[][] dist;
     private final int n;
     private final Object lock = new Object();
-    private int nextSecond = 1;
+    private int nextSecond = 1; // @site next0
     private int best = Integer.MAX_VALUE; // @site best0
     private int[] bestTour;
     boolean finished;
