@@ -12,6 +12,7 @@ final class SchedThread {
     boolean detached;             // the watchdog let it run free; it rejoins at its next point
     boolean postponed;            // RaceFuzzer: held one step before a racing access
     boolean undecided;            // parked on arrival while another thread ran
+    Op pendingOp;                 // what an undecided thread will do
 
     // ACCESS
     int site;

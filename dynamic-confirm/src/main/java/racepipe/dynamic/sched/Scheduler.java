@@ -287,18 +287,24 @@ public final class Scheduler {
         }
         SchedThread next = null;
         synchronized (m) {
-            me.op = op;
             me.atPoint = true;
             me.detached = false;
             steps++;
             me.granted = false;
             if (current == me || current == null) {
+                me.op = op;
                 next = decide(me);
                 if (next == me) {
                     return;
                 }
             } else {
-                me.undecided = true; // it arrived while another ran (a new thread): decide when granted
+                // it arrived while another thread ran (a new thread, or one the watchdog let go):
+                // it counts as it was until granted, then decides as if it had arrived then
+                me.pendingOp = op;
+                me.undecided = true;
+                if (me.op != SchedThread.Op.START) {
+                    me.op = SchedThread.Op.STEP;
+                }
             }
         }
         wake(next);
@@ -322,9 +328,7 @@ public final class Scheduler {
                     return;
                 }
                 me.undecided = false;
-                if (raceSites == null || me.op != SchedThread.Op.ACCESS || !isRaceSite(me.site)) {
-                    return; // only a racing access has something to decide; the rest was committed
-                }
+                me.op = me.pendingOp;
                 me.atPoint = true;
                 me.granted = false;
                 current = me;
