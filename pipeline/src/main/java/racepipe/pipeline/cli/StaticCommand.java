@@ -44,6 +44,9 @@ public final class StaticCommand implements Callable<Integer> {
     @Option(names = "--json", description = "write the result here")
     Path json;
 
+    @Option(names = "--exit-code", description = "exit 1 when pairs are found (default: 0 whenever the analysis ran)")
+    boolean exitCode;
+
     @Override
     public Integer call() throws Exception {
         if (!Engines.NAMES.contains(engine)) {
@@ -67,7 +70,7 @@ public final class StaticCommand implements Callable<Integer> {
         if (json != null) {
             toFile(program, app, r).write(json);
         }
-        return r.pairs().isEmpty() ? 0 : 1;
+        return exitCode && !r.pairs().isEmpty() ? 1 : 0;
     }
 
     private ResultFile toFile(ProgramInput program, List<Path> app, StaticResult r) throws java.io.IOException {
