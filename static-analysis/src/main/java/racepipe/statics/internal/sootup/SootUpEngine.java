@@ -39,6 +39,7 @@ public final class SootUpEngine implements RaceEngine {
 
     @Override
     public StaticResult analyze(AnalysisInput in) {
+        racepipe.statics.internal.InputCheck.check(in);
         StageClock clock = new StageClock();
         List<AnalysisInputLocation> locs = new ArrayList<>();
         in.application().forEach(a -> locs.add(new JavaClassPathAnalysisInputLocation(a.toString(), SourceType.Application)));

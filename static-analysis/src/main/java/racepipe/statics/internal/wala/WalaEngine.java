@@ -27,6 +27,7 @@ public final class WalaEngine implements RaceEngine {
 
     @Override
     public StaticResult analyze(AnalysisInput in) {
+        racepipe.statics.internal.InputCheck.check(in);
         StageClock clock = new StageClock();
         WalaProgram p = WalaBuild.build(in, clock);
         ThreadDiscovery d = new ThreadDiscovery(p);
