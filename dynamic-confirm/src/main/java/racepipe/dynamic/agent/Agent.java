@@ -4,7 +4,7 @@ import java.lang.instrument.Instrumentation;
 import racepipe.dynamic.runtime.Control;
 
 /**
- * The agent's entry: {@code -javaagent:racepipe-agent.jar=detectors=ls,eraser,hybrid,hb;sites=...}.
+ * The agent's entry: {@code -javaagent:racepipe-agent.jar=detectors=ls,eraser,hybrid,hb|sites=...}.
  * It starts the recorder when detectors are named and instruments application classes.
  */
 public final class Agent {

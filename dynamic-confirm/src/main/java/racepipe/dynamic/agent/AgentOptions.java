@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The agent's options, {@code key=value} separated by ';': {@code detectors=ls,hb},
+ * The agent's options, {@code key=value} separated by '|' (descriptors contain ';'): {@code detectors=ls,hb},
  * {@code sites=KEY,KEY} (Phase 2: instrument only these accesses), {@code dump=FILE}.
  */
 public final class AgentOptions {
@@ -18,7 +18,7 @@ public final class AgentOptions {
         if (text == null) {
             return;
         }
-        for (String part : text.split(";")) {
+        for (String part : text.split("\\|")) {
             int eq = part.indexOf('=');
             if (eq > 0) {
                 values.put(part.substring(0, eq).trim(), part.substring(eq + 1).trim());

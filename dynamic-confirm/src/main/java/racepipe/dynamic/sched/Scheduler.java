@@ -35,7 +35,6 @@ public final class Scheduler {
     private int watchdogFirings;
     private volatile String deadlock;
     private volatile boolean aborted;
-    private boolean[] isRaceSite = new boolean[0];
     private final Runnable onDeadlock;
 
     /** Thrown in program threads when the trial is abandoned (deadlock, time out). */
@@ -267,10 +266,8 @@ public final class Scheduler {
 
     // ---- the protocol: arrive at a point, choose who runs, hand the turn over
 
+    /** The calling program thread; registers one the scheduler did not see start (a pool's). */
     private SchedThread me() {
-        if (aborted) {
-            throw new Abort();
-        }
         synchronized (m) {
             SchedThread t = byThread.get(Thread.currentThread());
             if (t == null && current != null) {
@@ -281,6 +278,7 @@ public final class Scheduler {
     }
 
     private void arrive(SchedThread.Op op, SchedThread known) {
+        checkAbort(); // an abandoned trial unwinds at its next point (releases still go through)
         SchedThread me = known != null ? known : me();
         if (me == null) {
             return;
@@ -506,15 +504,16 @@ public final class Scheduler {
         }
     }
 
+    private byte[] raceSiteCache = new byte[0]; // 0 unknown, 1 racing, 2 not
+
     private boolean isRaceSite(int site) {
-        if (site >= isRaceSite.length) {
-            boolean[] grown = new boolean[Math.max(site + 1, isRaceSite.length * 2)];
-            for (int i = 0; i < grown.length; i++) {
-                grown[i] = i < Sites.count() && raceSites.contains(Sites.get(i).key());
-            }
-            isRaceSite = grown;
+        if (site >= raceSiteCache.length) {
+            raceSiteCache = java.util.Arrays.copyOf(raceSiteCache, Math.max(site + 1, raceSiteCache.length * 2));
         }
-        return isRaceSite[site];
+        if (raceSiteCache[site] == 0) {
+            raceSiteCache[site] = (byte) (raceSites.contains(Sites.get(site).key()) ? 1 : 2);
+        }
+        return raceSiteCache[site] == 1;
     }
 
     private int choose(int n) {

@@ -45,7 +45,7 @@ public final class DetectRuns {
         Path out = work.resolve("run-" + index + ".tsv");
         Path log = work.resolve("run-" + index + ".log");
         Files.deleteIfExists(out);
-        String agentOpts = "detectors=" + String.join(",", opt.detectors()) + (seed == null ? "" : ";seed=" + seed);
+        String agentOpts = "detectors=" + String.join(",", opt.detectors()) + (seed == null ? "" : "|seed=" + seed);
         List<String> args = new ArrayList<>(List.of(out.toString(), program.entry()));
         args.addAll(program.args());
         ChildJvm.Ended ended = ChildJvm.run(ChildJvm.command(agentOpts, program.jar(),
