@@ -1,5 +1,7 @@
 package benchmarks.downloader;
 
+import java.util.Arrays;
+
 /**
  * A race that only some schedules reach. A downloader fetches chunks and checks a volatile cancel
  * flag before each one; a UI thread renders progress for a while, and if the download is still
@@ -26,7 +28,7 @@ public final class Main {
         }, "Downloader");
         Thread ui = new Thread(() -> {
             int frames = 0;
-            for (int e = 0; e < d.chunks / 2 + 1; e++) {
+            for (int e = 0; e < 2 * d.chunks; e++) {
                 frames += render(d.chunksDone(), d.chunks);
             }
             if (!d.isComplete()) {
@@ -44,14 +46,16 @@ public final class Main {
         ui.join();
     }
 
-    /** "Receives" chunk c into the buffer: busy work standing in for the network. */
+    /** "Receives" chunk c: busy work standing in for the network, then a copy into the buffer. */
     private static void fetch(Download d, int c) {
-        byte[] b = d.buffer; // @site bufferRead
         int h = c;
-        for (int i = 0; i < d.chunkSize; i++) {
+        for (int i = 0; i < 2_000; i++) {
             h = h * 31 + i;
-            b[c * d.chunkSize + i] = (byte) h;
         }
+        byte[] received = new byte[d.chunkSize];
+        Arrays.fill(received, (byte) h);
+        byte[] b = d.buffer; // @site bufferRead
+        System.arraycopy(received, 0, b, c * d.chunkSize, d.chunkSize);
     }
 
     /** Draws a progress bar: busy work of about one chunk's cost. */
@@ -61,7 +65,7 @@ public final class Main {
             bar.append(i < done ? '#' : '.');
         }
         int h = 0;
-        for (int i = 0; i < 256; i++) {
+        for (int i = 0; i < 2_000; i++) {
             h = h * 31 + bar.charAt(i % total);
         }
         return h == 42 ? 2 : 1;
