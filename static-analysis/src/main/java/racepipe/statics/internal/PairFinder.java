@@ -21,6 +21,8 @@ import racepipe.statics.internal.model.ThreadInfo;
 public final class PairFinder {
     private final RaceModel model;
     public final Map<String, Integer> counts = new LinkedHashMap<>();
+    /** Library sites' application call lines, walked once per site. */
+    private final Map<AccessFact, List<String>> via = new java.util.IdentityHashMap<>();
 
     public PairFinder(RaceModel model) {
         this.model = model;
@@ -152,10 +154,10 @@ public final class PairFinder {
         ev.put("locksA", a.locks.stream().map(LockId::toString).sorted().toList());
         ev.put("locksB", b.locks.stream().map(LockId::toString).sorted().toList());
         if (a.via != null) {
-            ev.put("viaA", a.via.get());
+            ev.put("viaA", via.computeIfAbsent(a, x -> x.via.get()));
         }
         if (b.via != null) {
-            ev.put("viaB", b.via.get());
+            ev.put("viaB", via.computeIfAbsent(b, x -> x.via.get()));
         }
         return ev;
     }

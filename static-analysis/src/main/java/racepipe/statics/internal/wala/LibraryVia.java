@@ -15,7 +15,7 @@ import java.util.TreeSet;
  * read them by the application call lines that lead there, found here by walking callers back.
  */
 final class LibraryVia {
-    private static final int LIMIT = 5000;
+    private static final int LIMIT = 1000;
 
     private LibraryVia() {
     }
