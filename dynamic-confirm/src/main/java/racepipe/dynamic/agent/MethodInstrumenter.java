@@ -15,6 +15,7 @@ import racepipe.dynamic.runtime.Sites;
  */
 final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     static final String RT = "racepipe/dynamic/runtime/RT";
+    static final String SYNCHRONIZERS = "racepipe/dynamic/runtime/Synchronizers";
     private static final String LOCK = "java/util/concurrent/locks/Lock";
     private static final String CONDITION = "java/util/concurrent/locks/Condition";
 
@@ -250,7 +251,12 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         }
         String replacement = replacement(opcode, mowner, mname, mdesc);
         if (replacement != null) {
-            super.visitMethodInsn(INVOKESTATIC, RT, replacement.substring(0, replacement.indexOf('(')),
+            String target = RT;
+            if (replacement.startsWith("Synchronizers.")) {
+                target = SYNCHRONIZERS;
+                replacement = replacement.substring("Synchronizers.".length());
+            }
+            super.visitMethodInsn(INVOKESTATIC, target, replacement.substring(0, replacement.indexOf('(')),
                     replacement.substring(replacement.indexOf('(')), false);
         } else {
             super.visitMethodInsn(opcode, mowner, mname, mdesc, itf);
@@ -285,6 +291,10 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
                     default -> mname + "(L" + LOCK + ";" + args + ")" + ret;
                 };
             }
+            String sync = synchronizer(mowner, sig);
+            if (sync != null) {
+                return sync;
+            }
             if (isConditionCall(sig) && hierarchy.isSubtype(mowner, CONDITION)) {
                 String ret = mdesc.substring(mdesc.indexOf(')') + 1);
                 String args = mdesc.substring(1, mdesc.indexOf(')'));
@@ -304,6 +314,35 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
             }
         }
         return null;
+    }
+
+    /** Calls on java.util.concurrent synchronisers go through runtime/Synchronizers. */
+    private String synchronizer(String mowner, String sig) {
+        String latch = "java/util/concurrent/CountDownLatch", barrier = "java/util/concurrent/CyclicBarrier";
+        String sem = "java/util/concurrent/Semaphore", queue = "java/util/concurrent/BlockingQueue";
+        String at = "Synchronizers.";
+        switch (sig) {
+            case "countDown()V":
+                return hierarchy.isSubtype(mowner, latch) ? at + "countDown(L" + latch + ";)V" : null;
+            case "await()V":
+                return hierarchy.isSubtype(mowner, latch) ? at + "await(L" + latch + ";)V" : null;
+            case "await(JLjava/util/concurrent/TimeUnit;)Z":
+                return hierarchy.isSubtype(mowner, latch) ? at + "await(L" + latch + ";JLjava/util/concurrent/TimeUnit;)Z" : null;
+            case "await()I":
+                return hierarchy.isSubtype(mowner, barrier) ? at + "await(L" + barrier + ";)I" : null;
+            case "await(JLjava/util/concurrent/TimeUnit;)I":
+                return hierarchy.isSubtype(mowner, barrier) ? at + "await(L" + barrier + ";JLjava/util/concurrent/TimeUnit;)I" : null;
+            case "release()V":
+                return hierarchy.isSubtype(mowner, sem) ? at + "release(L" + sem + ";)V" : null;
+            case "acquire()V":
+                return hierarchy.isSubtype(mowner, sem) ? at + "acquire(L" + sem + ";)V" : null;
+            case "put(Ljava/lang/Object;)V":
+                return hierarchy.isSubtype(mowner, queue) ? at + "put(L" + queue + ";Ljava/lang/Object;)V" : null;
+            case "take()Ljava/lang/Object;":
+                return hierarchy.isSubtype(mowner, queue) ? at + "take(L" + queue + ";)Ljava/lang/Object;" : null;
+            default:
+                return null;
+        }
     }
 
     private static boolean isLockCall(String sig) {

@@ -58,6 +58,13 @@ final class Recorder {
         hub.volatileAccess(threads.current(), loc.id, write);
     }
 
+    private static final int SYNC_FIELD = Sites.field("racepipe/runtime/Synchronizers", "clock");
+
+    /** A synchroniser's release (true) or acquire (false): an edge for happens-before only. */
+    synchronized void syncEdge(Object sync, boolean release) {
+        hub.volatileAccess(threads.current(), shadows.field(sync, SYNC_FIELD).id, release);
+    }
+
     synchronized void acquire(Object lock, boolean exclusive) {
         hub.acquire(threads.current(), lockId(lock), exclusive);
     }

@@ -600,7 +600,7 @@ public final class Scheduler {
     }
 
     /** Ticks a thread may run without reaching a point before it counts as spinning. */
-    private static final int SPIN_TICKS = 5;
+    private static final int SPIN_TICKS = 25;
 
     public long steps() {
         return steps;

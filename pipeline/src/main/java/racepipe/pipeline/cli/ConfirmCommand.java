@@ -51,7 +51,7 @@ public final class ConfirmCommand implements Callable<Integer> {
     @Option(names = "--isolation", defaultValue = "worker", description = "worker (many trials per JVM) or process")
     String isolation;
 
-    @Option(names = "--watchdog", defaultValue = "100", description = "milliseconds before the watchdog lets others go")
+    @Option(names = "--watchdog", defaultValue = "20", description = "milliseconds before the watchdog lets others go")
     long watchdog;
 
     @Option(names = "--json")

@@ -52,7 +52,7 @@ public final class ReplayCommand implements Callable<Integer> {
         c.timeout = timeout;
         c.jobs = 1;
         c.isolation = "process";
-        c.watchdog = 100;
+        c.watchdog = 20;
         c.json = json;
         ProgramInput program = ProgramInput.check(jar, entry, args);
         ConfirmRuns.Options opt = c.options(1, seed);
