@@ -65,7 +65,7 @@ public final class ConfirmCommand implements Callable<Integer> {
         SiteInfo a = spec.resolve(pair.get(0)), b = spec.resolve(pair.get(1));
         RacePair p = new RacePair(spec.variable(a), a, b);
         List<Map<String, Object>> results = ConfirmRuns.run(program, a, b, opt, ConfirmRuns.seeds(opt), null);
-        fill(p, results, opt);
+        ConfirmRuns.fill(program, p, results, opt);
         PairConfirm.print(System.out, program, p, results);
         write(program, p, opt);
         return 0;
@@ -83,17 +83,6 @@ public final class ConfirmCommand implements Callable<Integer> {
         }
         int j = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         return new ConfirmRuns.Options(n, s, scheduler, Math.max(1, j), timeout * 1000L, isolation.equals("process"), watchdog);
-    }
-
-    static void fill(RacePair p, List<Map<String, Object>> results, ConfirmRuns.Options opt) {
-        p.confirm = ConfirmRuns.totals(results, opt);
-        p.verdict = ConfirmRuns.verdict(results);
-        p.trials = new ArrayList<>();
-        results.forEach(r -> p.trials.add(ConfirmRuns.summary(r)));
-        Map<String, Object> examples = new LinkedHashMap<>();
-        results.stream().filter(r -> Boolean.TRUE.equals(r.get("raced"))).findFirst().ifPresent(r -> examples.put("race", r));
-        results.stream().filter(r -> r.get("exception") != null).findFirst().ifPresent(r -> examples.put("crash", r));
-        p.confirm.put("examples", examples);
     }
 
     void write(ProgramInput program, RacePair p, ConfirmRuns.Options opt) throws java.io.IOException {

@@ -12,21 +12,7 @@ final class PairConfirm {
     }
 
     static String replayCommand(ProgramInput p, RacePair pair, Object seed, String scheduler) {
-        StringBuilder sb = new StringBuilder("scripts/racepipe replay ").append(p.jar()).append(" --entry ").append(p.entry())
-                .append(" --pair ").append(quote(pair.sites.get(0).key())).append(' ').append(quote(pair.sites.get(1).key()))
-                .append(" --seed ").append(seed);
-        if (!"racefuzzer".equals(scheduler)) {
-            sb.append(" --scheduler ").append(scheduler);
-        }
-        if (!p.args().isEmpty()) {
-            sb.append(" --");
-            p.args().forEach(a -> sb.append(' ').append(quote(a)));
-        }
-        return sb.toString();
-    }
-
-    static String quote(String s) {
-        return s.matches("[A-Za-z0-9_./:@=,+-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+        return racepipe.pipeline.run.Replay.command(p, pair, seed, scheduler);
     }
 
     static void print(PrintStream out, ProgramInput p, RacePair pair, List<Map<String, Object>> trials) {

@@ -60,7 +60,7 @@ public final class ReplayCommand implements Callable<Integer> {
         SiteInfo a = spec.resolve(pair.get(0)), b = spec.resolve(pair.get(1));
         RacePair p = new RacePair(spec.variable(a), a, b);
         List<Map<String, Object>> results = ConfirmRuns.run(program, a, b, opt, List.of(seed), null);
-        ConfirmCommand.fill(p, results, opt);
+        ConfirmRuns.fill(program, p, results, opt);
         print(results.get(0));
         c.write(program, p, opt);
         return 0;

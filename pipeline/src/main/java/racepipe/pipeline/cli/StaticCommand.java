@@ -49,9 +49,6 @@ public final class StaticCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!Engines.NAMES.contains(engine)) {
-            throw new UsageError("unknown engine '" + engine + "': use one of " + Engines.NAMES);
-        }
         ProgramInput program = ProgramInput.check(jar, entry, List.of());
         List<Path> app = new ArrayList<>(List.of(program.jar()));
         for (Path p : extra) {
@@ -60,12 +57,7 @@ public final class StaticCommand implements Callable<Integer> {
             }
             app.add(p.toAbsolutePath().normalize());
         }
-        StaticResult r;
-        try {
-            r = Engines.byName(engine).analyze(new AnalysisInput(app, entry, Path.of(System.getProperty("java.home"))));
-        } catch (StaticInputError e) {
-            throw new UsageError(e.getMessage());
-        }
+        StaticResult r = racepipe.pipeline.run.StaticPhase.run(app, entry, engine);
         print(System.out, r);
         if (json != null) {
             toFile(program, app, r).write(json);
@@ -81,18 +73,8 @@ public final class StaticCommand implements Callable<Integer> {
         out.options.put("classpath", app.stream().map(Path::toString).toList());
         out.options.put("stages", r.stages());
         out.options.put("stats", r.stats());
-        for (StaticPair p : r.pairs()) {
-            RacePair rp = new RacePair(p.variable(), site(p.a()), site(p.b()));
-            rp.predictors.put("static", true);
-            rp.predictors.put("static:" + r.engine(), true);
-            rp.evidence = new LinkedHashMap<>(Map.of("static:" + r.engine(), p.evidence()));
-            out.pairs.add(rp);
-        }
+        out.pairs.addAll(racepipe.pipeline.run.StaticPhase.pairs(r));
         return out;
-    }
-
-    private static SiteInfo site(StaticSite s) {
-        return SiteInfo.of(s.className(), s.method(), s.desc(), s.bci(), s.file(), s.line(), s.write());
     }
 
     static void print(PrintStream out, StaticResult r) {

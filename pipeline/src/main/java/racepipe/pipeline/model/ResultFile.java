@@ -23,6 +23,8 @@ public final class ResultFile {
     public Map<String, Object> options = new LinkedHashMap<>();
     public List<RacePair> pairs = new ArrayList<>();
     public List<Map<String, Object>> runs;
+    /** analyze: the predictor sets, counts, verdicts and phase times. */
+    public Map<String, Object> summary;
 
     public void write(Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();

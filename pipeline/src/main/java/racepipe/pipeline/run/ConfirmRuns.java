@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import racepipe.pipeline.cli.ProgramInput;
+import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;
 
 /**
@@ -20,6 +21,9 @@ public final class ConfirmRuns {
     public record Options(int trials, long seed, String scheduler, int jobs, long timeoutMillis,
                           boolean processPerTrial, long watchdogMillis) {
     }
+
+    /** A pair whose first trials all hang is given up, so analyze keeps its time bound. */
+    static final int GIVE_UP_AFTER_TIMEOUTS = 3;
 
     private ConfirmRuns() {
     }
@@ -40,6 +44,8 @@ public final class ConfirmRuns {
         @SuppressWarnings("unchecked")
         Map<String, Object>[] results = new Map[seeds.size()];
         AtomicInteger next = new AtomicInteger();
+        AtomicInteger hung = new AtomicInteger();   // trials that timed out
+        AtomicInteger ended = new AtomicInteger();  // trials that ended by themselves
         List<Thread> drivers = new ArrayList<>();
         RuntimeException[] failure = new RuntimeException[1];
         for (int j = 0; j < Math.max(1, Math.min(opt.jobs(), seeds.size())); j++) {
@@ -47,11 +53,15 @@ public final class ConfirmRuns {
                 Worker w = null;
                 try {
                     for (int i; (i = next.getAndIncrement()) < seeds.size(); ) {
+                        if (hung.get() >= GIVE_UP_AFTER_TIMEOUTS && ended.get() == 0) {
+                            break; // every trial so far hung: the rest would too; the pair stays unconfirmed
+                        }
                         if (w == null || !w.alive()) {
                             w = new Worker(cmd);
                         }
                         Map<String, Object> r = w.trial(seeds.get(i), opt.scheduler(), opt.timeoutMillis());
                         results[i] = r;
+                        ("timeout".equals(r.get("outcome")) ? hung : ended).incrementAndGet();
                         if (onTrial != null) {
                             onTrial.accept(r);
                         }
@@ -148,6 +158,22 @@ public final class ConfirmRuns {
             s.put("note", t.get("note"));
         }
         return s;
+    }
+
+    /** Puts the totals, verdict, trial summaries, examples and a replay command on the pair. */
+    public static void fill(ProgramInput program, RacePair p, List<Map<String, Object>> results, Options opt) {
+        p.confirm = totals(results, opt);
+        p.verdict = verdict(results);
+        p.trials = new ArrayList<>();
+        results.forEach(t -> p.trials.add(summary(t)));
+        Map<String, Object> examples = new LinkedHashMap<>();
+        results.stream().filter(t -> Boolean.TRUE.equals(t.get("raced"))).findFirst().ifPresent(t -> examples.put("race", t));
+        results.stream().filter(t -> t.get("exception") != null).findFirst().ifPresent(t -> examples.put("crash", t));
+        p.confirm.put("examples", examples);
+        Map<?, ?> example = (Map<?, ?>) (examples.containsKey("crash") ? examples.get("crash") : examples.get("race"));
+        if (example != null) {
+            p.confirm.put("replay", Replay.command(program, p, example.get("seed"), opt.scheduler()));
+        }
     }
 
     /** harmful: raced and some trial threw; real: raced, never threw; unconfirmed: never raced. */

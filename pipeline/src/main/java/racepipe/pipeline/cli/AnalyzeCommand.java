@@ -1,0 +1,84 @@
+package racepipe.pipeline.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import racepipe.pipeline.model.ResultFile;
+import racepipe.pipeline.run.Analysis;
+import racepipe.pipeline.run.ConfirmRuns;
+
+/** {@code racepipe analyze}: the main job. Predict statically and dynamically, confirm every candidate. */
+@Command(name = "analyze", mixinStandardHelpOptions = true,
+        description = {"Predict racing pairs (static analysis + dynamic detectors), then make each candidate happen",
+                "(RaceFuzzer) and report which races are real, which crash, and how to replay them."},
+        footer = {"", "Exit codes: 0 no race confirmed, 1 races confirmed, 2 usage error or bad input, 3 the analysis failed.",
+                "Writes report.json, report.sarif and report.html to --out (default racepipe-out/)."})
+public final class AnalyzeCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "APP.jar")
+    Path jar;
+
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "the program's arguments (after --)")
+    List<String> args = new ArrayList<>();
+
+    @Option(names = "--entry", required = true)
+    String entry;
+
+    @Option(names = "--predictors", split = ",", defaultValue = "static,hybrid",
+            description = "which predictors feed Phase 2: static, hybrid, ls, eraser, hb (default: ${DEFAULT-VALUE})")
+    List<String> predictors;
+
+    @Option(names = "--engine", defaultValue = "wala", description = "static engine: wala or sootup")
+    String engine;
+
+    @Option(names = "--runs", defaultValue = "3", description = "dynamic runs (default: ${DEFAULT-VALUE})")
+    int runs;
+
+    @Option(names = "--trials", defaultValue = "50", description = "Phase 2 trials per candidate (default: ${DEFAULT-VALUE})")
+    int trials;
+
+    @Option(names = "--jobs", description = "worker JVMs in parallel (default: the number of cores)")
+    Integer jobs;
+
+    @Option(names = "--timeout", defaultValue = "10", description = "seconds per run and per trial (default: ${DEFAULT-VALUE})")
+    int timeout;
+
+    @Option(names = "--seed", defaultValue = "1")
+    long seed;
+
+    @Option(names = "--out", defaultValue = "racepipe-out", description = "the out folder (default: ${DEFAULT-VALUE})")
+    Path out;
+
+    @Option(names = "--resume", paramLabel = "DIR", description = "resume a killed analyze from its out folder")
+    Path resume;
+
+    @Override
+    public Integer call() throws Exception {
+        for (String p : predictors) {
+            if (!List.of("static", "hybrid", "ls", "eraser", "hb").contains(p)) {
+                throw new UsageError("unknown predictor '" + p + "': static, hybrid, ls, eraser or hb");
+            }
+        }
+        if (runs < 1 || trials < 1 || timeout < 1) {
+            throw new UsageError("--runs, --trials and --timeout must be at least 1");
+        }
+        ProgramInput program = ProgramInput.check(jar, entry, args);
+        int j = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+        ConfirmRuns.Options confirm = new ConfirmRuns.Options(trials, seed, "racefuzzer", Math.max(1, j),
+                timeout * 1000L, false, 20);
+        Path dir = resume != null ? resume : out;
+        if (resume != null && !java.nio.file.Files.isDirectory(resume)) {
+            throw new UsageError("nothing to resume in " + resume);
+        }
+        ResultFile r = new Analysis(program, new Analysis.Options(predictors, engine, runs, seed, timeout * 1000L, confirm),
+                dir, System.err).run();
+        r.write(dir.resolve("report.json"));
+        Reports.write(r, dir);
+        AnalyzeTable.print(System.out, r, dir);
+        boolean confirmed = r.pairs.stream().anyMatch(p -> "harmful".equals(p.verdict) || "real".equals(p.verdict));
+        return confirmed ? 1 : 0;
+    }
+}

@@ -1,0 +1,186 @@
+package racepipe.pipeline.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import racepipe.pipeline.cli.ProgramInput;
+import racepipe.pipeline.model.ProgramInfo;
+import racepipe.pipeline.model.RacePair;
+import racepipe.pipeline.model.ResultFile;
+import racepipe.statics.StaticResult;
+
+/**
+ * The whole pipeline: static analysis and K dynamic runs (Phase 1), candidates = the pairs of
+ * the chosen predictors, Phase 2 on every candidate, verdicts. Phase 1's result and every
+ * finished trial are kept in the out folder, so a killed run can be resumed.
+ */
+public final class Analysis {
+    /** What analyze was asked to do. */
+    public record Options(List<String> predictors, String engine, int runs, long seed, long runTimeoutMillis,
+                          ConfirmRuns.Options confirm) {
+    }
+
+    private final ProgramInput program;
+    private final Options opt;
+    private final Path out;
+    private final PrintStream log;
+    private final Map<String, Double> phases = new LinkedHashMap<>();
+
+    public Analysis(ProgramInput program, Options opt, Path out, PrintStream log) {
+        this.program = program;
+        this.opt = opt;
+        this.out = out;
+        this.log = log;
+    }
+
+    public ResultFile run() throws IOException, InterruptedException {
+        Files.createDirectories(out);
+        Path phase1File = out.resolve("phase1.json");
+        ResultFile r;
+        if (Files.exists(phase1File)) {
+            r = ResultFile.read(phase1File);
+            log.println("phase 1: resumed from " + phase1File + " (" + r.pairs.size() + " pairs)");
+            if (r.options.get("phases") instanceof Map<?, ?> m) {
+                m.forEach((k, v) -> phases.put(String.valueOf(k), ((Number) v).doubleValue()));
+            }
+        } else {
+            r = phase1();
+            r.options.put("phases", new LinkedHashMap<>(phases));
+            r.write(phase1File);
+        }
+        confirmCandidates(r);
+        r.options.put("phases", phases);
+        r.summary = summary(r);
+        return r;
+    }
+
+    private ResultFile phase1() throws IOException, InterruptedException {
+        Map<String, RacePair> pairs = new TreeMap<>();
+        ResultFile r = new ResultFile();
+        r.tool = ProgramInfo.tool();
+        r.program = ProgramInfo.program(program.jar(), program.entry(), program.args());
+        r.options.put("predictors", opt.predictors());
+        r.options.put("engine", opt.engine());
+        r.options.put("runs", opt.runs());
+        r.options.put("trials", opt.confirm().trials());
+        r.options.put("seed", opt.seed());
+        if (opt.predictors().contains("static")) {
+            long t0 = System.nanoTime();
+            log.print("phase 1, static (" + opt.engine() + ") ... ");
+            log.flush();
+            StaticResult s = StaticPhase.run(List.of(program.jar()), program.entry(), opt.engine());
+            for (RacePair p : StaticPhase.pairs(s)) {
+                pairs.put(p.key, p);
+            }
+            phases.put("static", seconds(t0));
+            log.printf("%d pairs, %.1f s%n", s.pairs().size(), phases.get("static"));
+        }
+        long t0 = System.nanoTime();
+        log.print("phase 1, dynamic (" + opt.runs() + " runs, ls eraser hybrid hb) ... ");
+        log.flush();
+        DetectRuns.Result d = DetectRuns.run(program, new DetectRuns.Options(List.of("ls", "eraser", "hybrid", "hb"),
+                opt.runs(), opt.seed(), opt.runTimeoutMillis()), out.resolve("runs"));
+        for (RacePair p : d.pairs().values()) {
+            RacePair known = pairs.putIfAbsent(p.key, p);
+            if (known != null) {
+                known.predictors.putAll(p.predictors);
+                if (p.evidence != null) {
+                    known.evidence.putAll(p.evidence);
+                }
+            }
+        }
+        r.runs = d.runs();
+        phases.put("dynamic", seconds(t0));
+        log.printf("%d pairs, %.1f s%n", d.pairs().size(), phases.get("dynamic"));
+        r.pairs = new ArrayList<>(pairs.values());
+        return r;
+    }
+
+    private boolean isCandidate(RacePair p) {
+        return opt.predictors().stream().anyMatch(p.predictors::containsKey);
+    }
+
+    private void confirmCandidates(ResultFile r) throws IOException, InterruptedException {
+        List<RacePair> candidates = r.pairs.stream().filter(this::isCandidate).toList();
+        List<Long> seeds = ConfirmRuns.seeds(opt.confirm());
+        long t0 = System.nanoTime();
+        try (TrialLog trials = new TrialLog(out.resolve("trials.jsonl"));
+             ProgressBar bar = new ProgressBarBuilder().setTaskName("phase 2").setInitialMax((long) candidates.size() * seeds.size())
+                     .setStyle(ProgressBarStyle.ASCII).setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(log))
+                     .showSpeed().setUnit(" trials", 1).build()) {
+            int index = 0;
+            for (RacePair p : candidates) {
+                bar.setExtraMessage("pair " + (++index) + "/" + candidates.size());
+                Map<Long, Map<String, Object>> bySeed = new LinkedHashMap<>(trials.done(p.key));
+                bar.stepBy(bySeed.size());
+                List<Long> todo = seeds.stream().filter(s -> !bySeed.containsKey(s)).toList();
+                if (p.sites.stream().anyMatch(s -> s.className().startsWith("java."))) {
+                    p.verdict = "unconfirmed";
+                    p.confirm = new LinkedHashMap<>(Map.of("trials", 0, "raced", 0,
+                            "note", "a site inside the JDK: Phase 2 does not instrument JDK classes"));
+                    bar.stepBy(todo.size());
+                    continue;
+                }
+                if (!todo.isEmpty()) {
+                    ConfirmRuns.run(program, p.sites.get(0), p.sites.get(1), opt.confirm(), todo, t -> {
+                        trials.append(p.key, t);
+                        synchronized (bySeed) {
+                            bySeed.put(((Number) t.get("seed")).longValue(), t);
+                        }
+                        bar.step();
+                    });
+                }
+                List<Map<String, Object>> results = TrialLog.ordered(seeds, bySeed);
+                bar.stepTo(Math.max(bar.getCurrent(), (long) index * seeds.size()));
+                ConfirmRuns.fill(program, p, results, opt.confirm());
+            }
+        }
+        phases.put("confirm", seconds(t0) + phases.getOrDefault("confirm", 0.0));
+    }
+
+    private Map<String, Object> summary(ResultFile r) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        Map<String, TreeSet<String>> sets = new LinkedHashMap<>();
+        for (String k : List.of("static", "ls", "eraser", "hybrid", "hb", "candidates", "induced")) {
+            sets.put(k, new TreeSet<>());
+        }
+        Map<String, Integer> verdicts = new LinkedHashMap<>(Map.of("harmful", 0, "real", 0, "unconfirmed", 0));
+        for (RacePair p : r.pairs) {
+            for (String k : List.of("static", "ls", "eraser", "hybrid", "hb")) {
+                if (p.predictors.containsKey(k)) {
+                    sets.get(k).add(p.key);
+                }
+            }
+            if (isCandidate(p)) {
+                sets.get("candidates").add(p.key);
+            }
+            if ("harmful".equals(p.verdict) || "real".equals(p.verdict)) {
+                sets.get("induced").add(p.key);
+            }
+            if (p.verdict != null) {
+                verdicts.merge(p.verdict, 1, Integer::sum);
+            }
+        }
+        s.put("sets", sets);
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        sets.forEach((k, v) -> counts.put(k, v.size()));
+        s.put("counts", counts);
+        s.put("verdicts", verdicts);
+        s.put("phases", phases);
+        return s;
+    }
+
+    private static double seconds(long t0) {
+        return Math.round((System.nanoTime() - t0) / 1e8) / 10.0;
+    }
+}

@@ -1,0 +1,29 @@
+package racepipe.pipeline.run;
+
+import racepipe.pipeline.cli.ProgramInput;
+import racepipe.pipeline.model.RacePair;
+
+/** The replay command of a trial, as people paste it. */
+public final class Replay {
+    private Replay() {
+    }
+
+    public static String command(ProgramInput p, RacePair pair, Object seed, String scheduler) {
+        StringBuilder sb = new StringBuilder("scripts/racepipe replay ").append(quote(p.jar().toString()))
+                .append(" --entry ").append(p.entry())
+                .append(" --pair ").append(quote(pair.sites.get(0).key())).append(' ').append(quote(pair.sites.get(1).key()))
+                .append(" --seed ").append(seed);
+        if (!"racefuzzer".equals(scheduler)) {
+            sb.append(" --scheduler ").append(scheduler);
+        }
+        if (!p.args().isEmpty()) {
+            sb.append(" --");
+            p.args().forEach(a -> sb.append(' ').append(quote(a)));
+        }
+        return sb.toString();
+    }
+
+    static String quote(String s) {
+        return s.matches("[A-Za-z0-9_./:@=,+-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
+}

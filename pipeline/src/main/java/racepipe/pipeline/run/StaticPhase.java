@@ -1,0 +1,49 @@
+package racepipe.pipeline.run;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import racepipe.pipeline.cli.UsageError;
+import racepipe.pipeline.model.RacePair;
+import racepipe.pipeline.model.SiteInfo;
+import racepipe.statics.AnalysisInput;
+import racepipe.statics.Engines;
+import racepipe.statics.StaticInputError;
+import racepipe.statics.StaticPair;
+import racepipe.statics.StaticResult;
+import racepipe.statics.StaticSite;
+
+/** Phase 1, static: one engine on the program, its pairs in the contract's shape. */
+public final class StaticPhase {
+    private StaticPhase() {
+    }
+
+    public static StaticResult run(List<Path> app, String entry, String engine) {
+        if (!Engines.NAMES.contains(engine)) {
+            throw new UsageError("unknown engine '" + engine + "': use one of " + Engines.NAMES);
+        }
+        try {
+            return Engines.byName(engine).analyze(new AnalysisInput(app, entry, Path.of(System.getProperty("java.home"))));
+        } catch (StaticInputError e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
+
+    public static List<RacePair> pairs(StaticResult r) {
+        List<RacePair> out = new ArrayList<>();
+        for (StaticPair p : r.pairs()) {
+            RacePair rp = new RacePair(p.variable(), site(p.a()), site(p.b()));
+            rp.predictors.put("static", true);
+            rp.predictors.put("static:" + r.engine(), true);
+            rp.evidence = new LinkedHashMap<>(Map.of("static:" + r.engine(), p.evidence()));
+            out.add(rp);
+        }
+        return out;
+    }
+
+    static SiteInfo site(StaticSite s) {
+        return SiteInfo.of(s.className(), s.method(), s.desc(), s.bci(), s.file(), s.line(), s.write());
+    }
+}
