@@ -105,7 +105,10 @@ public final class ConfirmRuns {
         List<String> args = new ArrayList<>(List.of(program.jar().toString(), program.entry(), sites,
                 String.valueOf(opt.watchdogMillis())));
         args.addAll(program.args());
-        return ChildJvm.command("sites=" + sites, "", "racepipe.dynamic.run.TrialWorker", args);
+        // the random baseline chooses at every shared access, so every access is instrumented;
+        // racefuzzer and native need only the pair's two sites (and synchronisation)
+        String agent = opt.scheduler().equals("random") ? "" : "sites=" + sites;
+        return ChildJvm.command(agent, "", "racepipe.dynamic.run.TrialWorker", args);
     }
 
     /** The totals of a pair's trials: DESIGN.md's "confirm" block. */

@@ -1,0 +1,93 @@
+package racepipe.pipeline.report;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Maps a class and its source file name to a path relative to a root folder: the first
+ * {@code src/main/java} folder below the root that holds {@code pkg/path/File.java}, else the
+ * package path alone (as SARIF viewers still show it).
+ */
+final class SourcePaths {
+    private static final Set<String> SKIP = Set.of("target", "build", "node_modules", ".git", ".idea", "out");
+    private static final int MAX_DEPTH = 8;
+
+    private final Path root;
+    private List<Path> sourceRoots;
+    private final Map<String, String> cache = new HashMap<>();
+
+    SourcePaths(Path root) {
+        this.root = root.toAbsolutePath().normalize();
+    }
+
+    /** A forward-slash path relative to the root, never null. */
+    String uri(String className, String file) {
+        String rel = packagePath(className, file);
+        return cache.computeIfAbsent(rel, this::find);
+    }
+
+    /** "a.b.Outer$Inner" + "Outer.java" -> "a/b/Outer.java". */
+    static String packagePath(String className, String file) {
+        String c = className == null ? "" : className.replace('/', '.');
+        int dot = c.lastIndexOf('.');
+        String pkg = dot < 0 ? "" : c.substring(0, dot).replace('.', '/') + "/";
+        String name = file;
+        if (name == null || name.isBlank() || name.contains("/") || name.contains("\\")) {
+            String simple = dot < 0 ? c : c.substring(dot + 1);
+            int dollar = simple.indexOf('$');
+            name = (dollar > 0 ? simple.substring(0, dollar) : simple.isEmpty() ? "Unknown" : simple) + ".java";
+        }
+        return pkg + name;
+    }
+
+    private String find(String rel) {
+        for (Path src : sourceRoots()) {
+            Path f = src.resolve(rel);
+            if (Files.isRegularFile(f)) {
+                return root.relativize(f).toString().replace('\\', '/');
+            }
+        }
+        return rel;
+    }
+
+    private List<Path> sourceRoots() {
+        if (sourceRoots != null) {
+            return sourceRoots;
+        }
+        List<Path> found = new ArrayList<>();
+        try {
+            Files.walkFileTree(root, Set.of(), MAX_DEPTH, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                    if (!dir.equals(root) && SKIP.contains(String.valueOf(dir.getFileName()))) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    if (dir.endsWith(Path.of("src", "main", "java"))) {
+                        found.add(dir);
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            // an unreadable tree: fall back to package paths
+        }
+        found.sort(null);
+        sourceRoots = found;
+        return found;
+    }
+}
