@@ -1,0 +1,131 @@
+package racepipe.pipeline.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import racepipe.pipeline.model.ResultFile;
+
+/**
+ * report.html: one self-contained page (inline CSS and SVG, no external assets): the summary,
+ * the predictor sets and their overlaps, then every pair with its evidence, stacks and replay.
+ */
+public final class HtmlReport {
+    private HtmlReport() {
+    }
+
+    public static void write(ResultFile r, Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Files.writeString(file, render(r), StandardCharsets.UTF_8);
+    }
+
+    static String render(ResultFile r) {
+        ResultFile res = r == null ? new ResultFile() : r;
+        List<PairView> pairs = PairView.of(res.pairs);
+        String entry = Fields.str(res.program, "entry");
+        StringBuilder b = new StringBuilder(32_768);
+        b.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+                .append("<title>racepipe report").append(entry == null ? "" : ": " + Html.esc(entry)).append("</title>")
+                .append("<style>").append(HtmlStyle.CSS).append("</style></head><body><main>");
+        header(b, res);
+        tiles(b, res, pairs);
+        overview(b, res);
+        b.append("<h2 id=\"pairs\">Pairs</h2>");
+        if (pairs.isEmpty()) {
+            b.append("<div class=\"card empty\">No candidate pairs: no predictor reported a race.</div>");
+        }
+        long runs = runs(res);
+        for (int i = 0; i < pairs.size(); i++) {
+            b.append(PairSection.html(pairs.get(i), i + 1, runs));
+        }
+        b.append("<footer>racepipe ").append(Html.esc(Fields.str(res.tool, "version")))
+                .append(" · verdicts: <b>harmful</b> a trial created the race and some order threw; ")
+                .append("<b>real</b> created, never threw; <b>unconfirmed</b> never created in the trials ")
+                .append("(a false alarm or a rare race).</footer>");
+        b.append("</main><script>").append(HtmlStyle.SCRIPT).append("</script></body></html>\n");
+        return b.toString();
+    }
+
+    private static void header(StringBuilder b, ResultFile r) {
+        String entry = Fields.str(r.program, "entry");
+        String jar = Fields.str(r.program, "jar");
+        String sha = Fields.str(r.program, "sha256");
+        b.append("<div class=\"top\" id=\"summary\"><div><h1>racepipe report</h1><div class=\"prog\">");
+        b.append("program <code>").append(Html.esc(entry == null ? "?" : entry)).append("</code>");
+        List<Object> args = Fields.list(r.program, "args");
+        if (!args.isEmpty()) {
+            b.append(" <code>");
+            args.forEach(a -> b.append(Html.esc(a)).append(' '));
+            b.append("</code>");
+        }
+        if (jar != null) {
+            b.append(" · <code>").append(Html.esc(jar)).append("</code>");
+        }
+        if (sha != null) {
+            b.append(" <span title=\"sha256 ").append(Html.esc(sha)).append("\">sha256 ")
+                    .append(Html.esc(sha.length() > 12 ? sha.substring(0, 12) : sha)).append("…</span>");
+        }
+        b.append("</div></div><div class=\"prog\">");
+        StringBuilder opts = new StringBuilder();
+        for (String k : List.of("predictors", "engine", "runs", "trials", "seed", "jobs", "timeout")) {
+            Object v = Fields.at(r.options, k);
+            if (v != null) {
+                String text = v instanceof java.util.Collection<?> c
+                        ? String.join(",", c.stream().map(String::valueOf).toList()) : String.valueOf(v);
+                opts.append(opts.length() == 0 ? "" : " · ").append(Html.esc(k)).append(" <code>")
+                        .append(Html.esc(text)).append("</code>");
+            }
+        }
+        b.append(opts).append("</div></div>");
+    }
+
+    private static void tiles(StringBuilder b, ResultFile r, List<PairView> pairs) {
+        b.append("<div class=\"tiles\">");
+        for (Verdict v : Verdict.values()) {
+            long n = pairs.stream().filter(p -> p.kind() == v).count();
+            b.append("<div class=\"tile t-").append(v.name).append("\"><div class=\"n\">").append(n)
+                    .append("</div><div class=\"t\">").append(v.name).append("</div></div>");
+        }
+        Map<String, Object> phases = Fields.map(Fields.summary(r), "phases");
+        if (!phases.isEmpty()) {
+            double max = 0.001;
+            double total = 0;
+            for (Object s : phases.values()) {
+                max = Math.max(max, Fields.dbl(s));
+                total += Fields.dbl(s);
+            }
+            b.append("<div class=\"tile t-phases\"><div class=\"t\">phases · ").append(Html.seconds(total))
+                    .append("</div><table class=\"phases\">");
+            for (Map.Entry<String, Object> e : phases.entrySet()) {
+                double s = Fields.dbl(e.getValue());
+                b.append("<tr><td>").append(Html.esc(e.getKey())).append("</td><td class=\"pbar\"><span style=\"width:")
+                        .append(String.format(java.util.Locale.ROOT, "%.1f", 100 * s / max)).append("%\"></span></td><td class=\"num\">")
+                        .append(Html.seconds(s)).append("</td></tr>");
+            }
+            b.append("</table></div>");
+        }
+        b.append("</div>");
+    }
+
+    private static void overview(StringBuilder b, ResultFile r) {
+        PredictorSets sets = new PredictorSets(r);
+        b.append("<div class=\"card\" id=\"sets\"><h2>Predictor sets</h2><div class=\"overview\"><div>")
+                .append(SetDiagram.svg(sets))
+                .append("</div><div>").append(SetTable.html(sets, r))
+                .append("<div class=\"legend\">Candidates = Static ∪ Hybrid go to confirmation; ")
+                .append("Induced = pairs a trial brought together on the same address. ")
+                .append("Each region of the diagram counts the pairs predicted by exactly those predictors.</div>")
+                .append("</div></div></div>");
+    }
+
+    private static long runs(ResultFile r) {
+        long n = Fields.num(r.options, "runs");
+        return n > 0 ? n : r.runs == null ? 0 : r.runs.size();
+    }
+}

@@ -1,0 +1,89 @@
+package racepipe.pipeline.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import racepipe.pipeline.model.RacePair;
+import racepipe.pipeline.model.ResultFile;
+import racepipe.pipeline.model.SiteInfo;
+
+class HtmlReportTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void shows_the_summary_the_diagram_and_every_pair() throws Exception {
+        Path f = tmp.resolve("out/report.html");
+        HtmlReport.write(Fixture.logservice(), f);
+        String html = Files.readString(f);
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("id=\"summary\"")
+                .contains("benchmarks.logservice.Main").contains("<svg").contains("Static").contains("Hybrid")
+                .contains("HB");
+        assertThat(html).doesNotContain("<link").doesNotContain("src=\"http").doesNotContain("href=\"http");
+        for (String label : new String[] {"P1", "P2", "P3", "P4"}) {
+            assertThat(html).contains("<span class=\"label\">" + label + "</span>");
+        }
+        assertThat(html.split("<section class=\"pair ", -1)).hasSize(5);
+        assertThat(html).contains("b-harmful").contains("b-real").contains("b-unconfirmed")
+                .contains("java.lang.NullPointerException").contains("LogService.java:29")
+                .contains("LogService.java:53").contains("racepipe replay").contains("56%");
+        // harmful first
+        assertThat(html.indexOf("pair v-harmful")).isLessThan(html.indexOf("pair v-real"));
+        assertThat(html.indexOf("pair v-real")).isLessThan(html.indexOf("pair v-unconfirmed"));
+    }
+
+    @Test
+    void escapes_what_comes_from_the_program() throws Exception {
+        RacePair p = new RacePair("a.<script>alert(1)</script>",
+                new SiteInfo("a/B.m()V@1", "a.B", "m()V", 1, "B.java", 3, "write"),
+                new SiteInfo("a/B.n()V@2", "a.B", "n()V", 2, "B.java", 4, "read"));
+        p.verdict = "harmful";
+        Map<String, Object> exc = new LinkedHashMap<>();
+        exc.put("type", "java.lang.IllegalStateException");
+        exc.put("message", "<script>alert('x')</script> & \"quoted\"");
+        exc.put("stack", "a.B.n(B.java:4) <- <img src=x onerror=alert(1)>");
+        Map<String, Object> confirm = new LinkedHashMap<>();
+        confirm.put("trials", 10);
+        confirm.put("raced", 10);
+        confirm.put("exceptions", Map.of("java.lang.IllegalStateException", 4));
+        confirm.put("examples", Map.of("crash", Map.of("seed", 7, "exception", exc)));
+        confirm.put("replay", "racepipe replay x.jar --entry '<script>' --seed 7");
+        p.confirm = confirm;
+        ResultFile r = new ResultFile();
+        r.program.put("entry", "<script>main</script>");
+        r.pairs.add(p);
+        String html = HtmlReport.render(r);
+        assertThat(html).doesNotContain("<script>alert").doesNotContain("<script>main").doesNotContain("<img")
+                .doesNotContain("'<script>'");
+        assertThat(html).contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quoted&quot;")
+                .contains("&lt;img src=x onerror=alert(1)&gt;");
+        // the page's own script is the only one
+        assertThat(html.split("<script>", -1)).hasSize(2);
+    }
+
+    @Test
+    void renders_empty_and_partial_results() {
+        assertThat(HtmlReport.render(null)).contains("<svg").contains("No candidate pairs");
+        ResultFile r = new ResultFile();
+        r.pairs.add(new RacePair());
+        RacePair bare = new RacePair();
+        bare.sites.add(new SiteInfo(null, null, null, 0, null, 0, null));
+        bare.confirm = Map.of("outcomes", "not a map", "examples", Map.of("race", Map.of("race", "odd")));
+        r.pairs.add(bare);
+        r.pairs.add(null);
+        String html = HtmlReport.render(r);
+        assertThat(html.split("<section class=\"pair ", -1)).hasSize(3);
+    }
+
+    @Test
+    void venn_counts_pairs_by_exact_predictor_combination() throws Exception {
+        String svg = SetDiagram.svg(new PredictorSets(Fixture.logservice()));
+        // all four pairs are static and hybrid; three are also HB
+        assertThat(svg).contains(">3</text>").contains(">1</text>").contains("3 raced").contains("0 raced");
+    }
+}
