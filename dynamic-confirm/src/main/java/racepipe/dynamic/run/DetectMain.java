@@ -35,7 +35,7 @@ public final class DetectMain {
             });
             scheduler.adoptCurrentThread();
             Control.schedule(scheduler);
-            new Watchdog(scheduler, Long.parseLong(options.get("watchdog", "20"))).start();
+            new Watchdog(Control::scheduler, Long.parseLong(options.get("watchdog", "20"))).start();
         }
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
             Outcome.uncaught(t, e);

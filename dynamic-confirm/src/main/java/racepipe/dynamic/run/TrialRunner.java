@@ -57,26 +57,29 @@ final class TrialRunner {
         try (URLClassLoader loader = new URLClassLoader(classPath, ClassLoader.getPlatformClassLoader())) {
             Thread main = new Thread(group, () -> runMain(loader, s), "main");
             main.setContextClassLoader(loader);
-            Watchdog watchdog = s == null ? null : new Watchdog(s, watchdogMillis);
-            if (watchdog != null) {
-                watchdog.start();
-            }
+            startWatchdog(watchdogMillis);
             main.start();
             boolean finished = awaitGroup(group, main, start + timeoutMillis * 1_000_000L);
             if (!finished && s != null) {
                 s.abort();
             }
             boolean clean = finished || awaitGroup(group, main, System.nanoTime() + 1_000_000_000L);
-            if (watchdog != null) {
-                watchdog.interrupt();
-            }
-            Map<String, Object> r = result(seed, mode, s, observer, finished, (System.nanoTime() - start) / 1_000_000);
+            Map<String, Object> r = result(seed, mode, s, observer, finished, (System.nanoTime() - start) / 1_000);
             return new Ran(r, clean);
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
         } finally {
             Control.schedule(null);
             Control.observe(null);
+        }
+    }
+
+    private static Watchdog watchdog;
+
+    private static synchronized void startWatchdog(long quantumMillis) {
+        if (watchdog == null) {
+            watchdog = new Watchdog(Control::scheduler, quantumMillis);
+            watchdog.start();
         }
     }
 
@@ -124,7 +127,7 @@ final class TrialRunner {
         }
     }
 
-    private static Map<String, Object> result(long seed, String mode, Scheduler s, Observer o, boolean finished, long millis) {
+    private static Map<String, Object> result(long seed, String mode, Scheduler s, Observer o, boolean finished, long micros) {
         List<RaceRecord> races = s == null ? List.of() : s.races();
         List<Outcome.Uncaught> uncaught = Outcome.uncaught();
         Integer exit = Outcome.exitStatus();
@@ -164,7 +167,7 @@ final class TrialRunner {
         }
         r.put("schedule", s == null ? "native" : s.digest());
         r.put("watchdog", s == null ? 0 : s.watchdogFirings());
-        r.put("millis", millis);
+        r.put("micros", micros);
         return r;
     }
 
