@@ -77,17 +77,9 @@ final class Fields {
         return v instanceof Boolean b ? b : "true".equals(v);
     }
 
-    /**
-     * The result file's {@code summary} map. Read reflectively so that the reports build before
-     * and after the field is added to {@link ResultFile}.
-     */
+    /** The result file's {@code summary} map (sets, counts, phases), empty when absent. */
     static Map<String, Object> summary(ResultFile r) {
-        try {
-            Object v = ResultFile.class.getField("summary").get(r);
-            return map(v);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return new LinkedHashMap<>();
-        }
+        return r == null ? new LinkedHashMap<>() : map(r.summary);
     }
 
     /** Frames of a stack written as frames joined by " <- " (innermost first); empties dropped. */

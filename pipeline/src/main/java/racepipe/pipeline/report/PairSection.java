@@ -82,7 +82,12 @@ final class PairSection {
             return;
         }
         b.append("<div class=\"predictors\"><span class=\"muted\">predicted by</span>");
-        for (Map.Entry<String, Object> e : pr.entrySet()) {
+        List<Map.Entry<String, Object>> entries = new java.util.ArrayList<>(pr.entrySet());
+        entries.sort(java.util.Comparator.comparingInt((Map.Entry<String, Object> e) -> {
+            int i = PredictorSets.ORDER.indexOf(e.getKey());
+            return i < 0 ? PredictorSets.ORDER.size() : i;
+        }).thenComparing(Map.Entry::getKey));
+        for (Map.Entry<String, Object> e : entries) {
             String name = e.getKey();
             if (name.contains(":") && pr.containsKey(name.substring(0, name.indexOf(':')))) {
                 continue;
