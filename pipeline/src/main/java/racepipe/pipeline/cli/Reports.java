@@ -3,13 +3,24 @@ package racepipe.pipeline.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import racepipe.pipeline.model.ResultFile;
+import racepipe.pipeline.report.HtmlReport;
+import racepipe.pipeline.report.SarifReport;
 
-/** Writes the report files of an analyze beside report.json (SARIF and HTML: being added). */
+/** Writes the report files of an analyze beside report.json. */
 final class Reports {
     private Reports() {
     }
 
+    /** The reports show the pairs Phase 2 tried (the others stay in report.json and the set counts). */
     static void write(ResultFile r, Path dir) throws IOException {
-        // report.sarif and report.html are written here once their writers land
+        ResultFile tried = new ResultFile();
+        tried.tool = r.tool;
+        tried.program = r.program;
+        tried.options = r.options;
+        tried.runs = r.runs;
+        tried.summary = r.summary;
+        tried.pairs = r.pairs.stream().filter(p -> p.verdict != null).toList();
+        SarifReport.write(tried, dir.resolve("report.sarif"));
+        HtmlReport.write(tried, dir.resolve("report.html"));
     }
 }

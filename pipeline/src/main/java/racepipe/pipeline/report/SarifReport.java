@@ -29,7 +29,7 @@ import racepipe.pipeline.model.SiteInfo;
  */
 public final class SarifReport {
     static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
-    static final String INFORMATION_URI = "https://github.com/racepipe/racepipe";
+    static final String INFORMATION_URI = "https://racepipe.invalid/docs/architecture.md";
     static final String FINGERPRINT = "racepipe/v1";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
