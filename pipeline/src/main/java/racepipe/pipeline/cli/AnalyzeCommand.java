@@ -52,6 +52,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "racepipe-out", description = "the out folder (default: ${DEFAULT-VALUE})")
     Path out;
 
+    @Option(names = "--json", description = "also write report.json here")
+    Path json;
+
     @Option(names = "--resume", paramLabel = "DIR", description = "resume a killed analyze from its out folder")
     Path resume;
 
@@ -76,6 +79,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
         ResultFile r = new Analysis(program, new Analysis.Options(predictors, engine, runs, seed, timeout * 1000L, confirm),
                 dir, System.err).run();
         r.write(dir.resolve("report.json"));
+        if (json != null) {
+            r.write(json);
+        }
         Reports.write(r, dir);
         AnalyzeTable.print(System.out, r, dir);
         boolean confirmed = r.pairs.stream().anyMatch(p -> "harmful".equals(p.verdict) || "real".equals(p.verdict));

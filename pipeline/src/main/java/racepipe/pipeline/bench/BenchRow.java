@@ -1,0 +1,135 @@
+package racepipe.pipeline.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import racepipe.pipeline.model.RacePair;
+import racepipe.pipeline.model.ResultFile;
+
+/**
+ * One benchmark's line of the research table: the predictor sets, candidates, induced and real
+ * pairs, each predictor's precision and recall against the truth, and the containment checks.
+ */
+public final class BenchRow {
+    static final List<String> PREDICTORS = List.of("static:wala", "static:sootup", "ls", "eraser", "hybrid", "hb");
+
+    public final String name;
+    public final Map<String, Object> json = new LinkedHashMap<>();
+
+    BenchRow(String name, ResultFile r, Truth truth, Map<String, Double> phases) {
+        this.name = name;
+        Map<String, Set<String>> sets = new LinkedHashMap<>();
+        PREDICTORS.forEach(p -> sets.put(p, new TreeSet<>()));
+        Set<String> candidates = new TreeSet<>(), induced = new TreeSet<>(), real = new TreeSet<>(), falseKeys = new TreeSet<>();
+        Map<Truth.Pair, List<RacePair>> byTruth = new LinkedHashMap<>();
+        truth.pairs.forEach(t -> byTruth.put(t, new ArrayList<>()));
+        for (RacePair p : r.pairs) {
+            PREDICTORS.forEach(k -> {
+                if (p.predictors.containsKey(k)) {
+                    sets.get(k).add(p.key);
+                }
+            });
+            if (p.verdict != null) {
+                candidates.add(p.key);
+            }
+            if ("real".equals(p.verdict) || "harmful".equals(p.verdict)) {
+                induced.add(p.key);
+            }
+            Truth.Pair t = truth.match(p);
+            if (t != null) {
+                byTruth.get(t).add(p);
+                (t.real() ? real : falseKeys).add(p.key);
+            }
+        }
+        json.put("name", name);
+        Map<String, Integer> sizes = new LinkedHashMap<>();
+        sets.forEach((k, v) -> sizes.put(k, v.size()));
+        sizes.put("candidates", candidates.size());
+        sizes.put("induced", induced.size());
+        sizes.put("real", real.size());
+        sizes.put("harmful", (int) r.pairs.stream().filter(p -> "harmful".equals(p.verdict)).count());
+        json.put("sizes", sizes);
+        Map<String, Object> quality = new LinkedHashMap<>();
+        for (String k : PREDICTORS) {
+            quality.put(k, quality(sets.get(k), real, byTruth, r, k));
+        }
+        json.put("quality", quality);
+        json.put("checks", checks(r, candidates, induced, real, byTruth, sets));
+        json.put("pairs", truthPairs(byTruth, r, truth));
+        json.put("phases", phases);
+    }
+
+    /** Precision over the pairs it reported (unlisted ones count against it); recall over the real truth pairs. */
+    private static Map<String, Object> quality(Set<String> reported, Set<String> real, Map<Truth.Pair, List<RacePair>> byTruth,
+                                               ResultFile r, String predictor) {
+        long realTruth = byTruth.keySet().stream().filter(Truth.Pair::real).count();
+        long found = byTruth.entrySet().stream().filter(e -> e.getKey().real()
+                && e.getValue().stream().anyMatch(p -> p.predictors.containsKey(predictor))).count();
+        long tp = reported.stream().filter(real::contains).count();
+        Map<String, Object> q = new LinkedHashMap<>();
+        q.put("precision", reported.isEmpty() ? null : (double) tp / reported.size());
+        q.put("recall", realTruth == 0 ? null : (double) found / realTruth);
+        return q;
+    }
+
+    private static Map<String, Boolean> checks(ResultFile r, Set<String> candidates, Set<String> induced, Set<String> real,
+                                               Map<Truth.Pair, List<RacePair>> byTruth, Map<String, Set<String>> sets) {
+        Map<String, Boolean> c = new LinkedHashMap<>();
+        boolean chain = true;
+        for (Map<String, Object> run : r.runs == null ? List.<Map<String, Object>>of() : r.runs) {
+            @SuppressWarnings("unchecked")
+            Map<String, List<String>> s = (Map<String, List<String>>) run.get("sets");
+            if (s != null) {
+                chain &= new LinkedHashSet<>(s.get("hybrid")).containsAll(s.get("hb"))
+                        && new LinkedHashSet<>(s.get("ls")).containsAll(s.get("hybrid"));
+            }
+        }
+        c.put("HB ⊆ Hybrid ⊆ LS on every run", chain);
+        c.put("RF = Candidates ∩ Induced", candidates.containsAll(induced));
+        c.put("Induced ⊆ Real", real.containsAll(induced));
+        c.put("Real ⊆ Static", byTruth.entrySet().stream().filter(e -> e.getKey().real())
+                .allMatch(e -> e.getValue().stream().anyMatch(p -> p.predictors.containsKey("static:wala"))));
+        return c;
+    }
+
+    private static List<Map<String, Object>> truthPairs(Map<Truth.Pair, List<RacePair>> byTruth, ResultFile r, Truth truth) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        byTruth.forEach((t, ps) -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("label", t.name());
+            m.put("sites", List.of(t.a(), t.b()));
+            m.put("truth", t.truth());
+            m.put("verdict", best(ps));
+            Set<String> preds = new TreeSet<>();
+            ps.forEach(p -> preds.addAll(p.predictors.keySet()));
+            m.put("predictors", preds);
+            m.put("keys", ps.stream().map(p -> p.key).toList());
+            m.put("why", t.why());
+            out.add(m);
+        });
+        for (RacePair p : r.pairs) {
+            if (truth.match(p) == null && p.verdict != null) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("key", p.key);
+                m.put("truth", null);
+                m.put("verdict", p.verdict);
+                m.put("predictors", p.predictors.keySet());
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    private static String best(List<RacePair> ps) {
+        for (String v : List.of("harmful", "real", "unconfirmed")) {
+            if (ps.stream().anyMatch(p -> v.equals(p.verdict))) {
+                return v;
+            }
+        }
+        return ps.isEmpty() ? "not predicted" : "not a candidate";
+    }
+}

@@ -1,0 +1,75 @@
+package racepipe.pipeline.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import racepipe.pipeline.model.RacePair;
+
+/**
+ * A benchmark's ground truth: its truth.tsv (pairs of labels, each false, benign, harmless or
+ * harmful) and where each label sits (the source line carrying {@code // @site LABEL}).
+ */
+public final class Truth {
+    /** One truth pair: its name, two labels, the truth and the reason. */
+    public record Pair(String name, String a, String b, String truth, String why) {
+        public boolean real() {
+            return !truth.equals("false");
+        }
+    }
+
+    private static final Pattern LABEL = Pattern.compile("@site\\s+([A-Za-z0-9_]+)");
+    public final List<Pair> pairs = new ArrayList<>();
+    private final Map<String, String> where = new HashMap<>(); // label -> File.java:line
+
+    public static Truth load(String bench, InputStream tsv, Path sources) throws IOException {
+        Truth t = new Truth();
+        for (String line : new String(tsv.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+            String[] f = line.split("\t");
+            if (line.isBlank() || line.startsWith("#") || f.length < 4) {
+                continue;
+            }
+            t.pairs.add(new Pair(f[0].trim(), f[1].trim(), f[2].trim(), f[3].trim(), f.length > 4 ? f[4].trim() : ""));
+        }
+        Path dir = sources.resolve("benchmarks").resolve(bench);
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
+                    List<String> lines = Files.readAllLines(f);
+                    for (int i = 0; i < lines.size(); i++) {
+                        Matcher m = LABEL.matcher(lines.get(i));
+                        while (m.find()) {
+                            t.where.put(m.group(1), f.getFileName() + ":" + (i + 1));
+                        }
+                    }
+                }
+            }
+        }
+        return t;
+    }
+
+    /** The truth pair a concrete pair stands for (its two sites on the two labels' lines), or null. */
+    public Pair match(RacePair p) {
+        String a = p.sites.get(0).file() + ":" + p.sites.get(0).line();
+        String b = p.sites.get(1).file() + ":" + p.sites.get(1).line();
+        for (Pair t : pairs) {
+            String la = where.get(t.a()), lb = where.get(t.b());
+            if (la != null && lb != null && (la.equals(a) && lb.equals(b) || la.equals(b) && lb.equals(a))) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    public boolean labelled(String label) {
+        return where.containsKey(label);
+    }
+}
