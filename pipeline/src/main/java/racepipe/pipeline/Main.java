@@ -9,7 +9,8 @@ import racepipe.pipeline.cli.UsageError;
 @Command(name = "racepipe", mixinStandardHelpOptions = true, version = "racepipe 0.1.0",
         description = "Predicts data races in a Java program and proves them by directed scheduling.",
         subcommands = {DetectCommand.class, racepipe.pipeline.cli.StaticCommand.class, racepipe.pipeline.cli.ConfirmCommand.class,
-                racepipe.pipeline.cli.ReplayCommand.class, racepipe.pipeline.cli.AnalyzeCommand.class},
+                racepipe.pipeline.cli.ReplayCommand.class, racepipe.pipeline.cli.AnalyzeCommand.class,
+                racepipe.pipeline.cli.BenchCommand.class},
         footer = {"", "Exit codes: 0 nothing found/confirmed, 1 races found/confirmed, 2 usage error or bad input, 3 the analysis itself failed."})
 public final class Main {
     public static void main(String[] args) {

@@ -11,6 +11,7 @@ final class SchedThread {
     boolean atPoint = true;       // parked at a scheduling point (a new thread counts as one)
     boolean detached;             // the watchdog let it run free; it rejoins at its next point
     boolean postponed;            // RaceFuzzer: held one step before a racing access
+    long postponedAt;             // the turn at which it was postponed
     boolean undecided;            // parked on arrival while another thread ran
     Op pendingOp;                 // what an undecided thread will do
 

@@ -355,13 +355,13 @@ public final class Scheduler {
                     handTo(me, me);
                     return me;
                 }
-                me.postponed = true;
+                postpone(me);
                 for (SchedThread r : partners) {
                     r.postponed = false;
                     forced.add(r);
                 }
             } else {
-                me.postponed = true;
+                postpone(me);
             }
         }
         SchedThread next = pick(me);
@@ -399,7 +399,24 @@ public final class Scheduler {
         }
     }
 
+    /**
+     * Turns a thread may stay postponed while others run. Without a bound, a thread that spins
+     * waiting for the postponed one (a hand-over by polling) would keep the turn forever; the
+     * bound counts turns, not time, so schedules stay reproducible.
+     */
+    private static final long POSTPONE_LIMIT = 1000;
+
+    private void postpone(SchedThread t) {
+        t.postponed = true;
+        t.postponedAt = turns;
+    }
+
     private SchedThread pick(SchedThread me) {
+        for (SchedThread t : threads) {
+            if (t.postponed && turns - t.postponedAt > POSTPONE_LIMIT) {
+                t.postponed = false; // waited long enough for a partner: let it go
+            }
+        }
         while (!forced.isEmpty()) {
             SchedThread f = forced.remove(0);
             if (f.atPoint && enabled(f)) {

@@ -20,7 +20,7 @@ public final class BenchRow {
     public final String name;
     public final Map<String, Object> json = new LinkedHashMap<>();
 
-    BenchRow(String name, ResultFile r, Truth truth, Map<String, Double> phases) {
+    public BenchRow(String name, ResultFile r, Truth truth, Map<String, Double> phases) {
         this.name = name;
         Map<String, Set<String>> sets = new LinkedHashMap<>();
         PREDICTORS.forEach(p -> sets.put(p, new TreeSet<>()));

@@ -1,0 +1,117 @@
+package racepipe.pipeline.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import racepipe.pipeline.model.ResultFile;
+
+/** The research table of a suite: terminal, results.json, results.md and results.html. */
+public final class BenchReport {
+    private static final List<String> SIZES = List.of("static:wala", "static:sootup", "ls", "eraser", "hybrid", "hb",
+            "candidates", "induced", "real", "harmful");
+    private static final List<String> HEAD = List.of("Static(W)", "Static(S)", "LS", "Eraser", "Hybrid", "HB", "Cand", "Induced",
+            "Real", "harmful");
+
+    private BenchReport() {
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> m(Object o, String k) {
+        return (Map<String, Object>) ((Map<String, Object>) o).get(k);
+    }
+
+    public static void print(PrintStream out, List<BenchRow> rows) {
+        StringBuilder h = new StringBuilder(String.format("%-14s", "benchmark"));
+        HEAD.forEach(c -> h.append(String.format(" %9s", c)));
+        h.append("   P/R static  P/R hybrid  P/R hb     checks   time");
+        out.println(h);
+        for (BenchRow r : rows) {
+            StringBuilder line = new StringBuilder(String.format("%-14s", r.name));
+            Map<String, Object> sizes = m(r.json, "sizes");
+            SIZES.forEach(k -> line.append(String.format(" %9s", sizes.get(k))));
+            Map<String, Object> q = m(r.json, "quality");
+            for (String k : List.of("static:wala", "hybrid", "hb")) {
+                Map<String, Object> pq = (Map<String, Object>) q.get(k);
+                line.append(String.format("  %s/%s", pct(pq.get("precision")), pct(pq.get("recall"))));
+            }
+            Map<String, Object> checks = m(r.json, "checks");
+            long broken = checks.values().stream().filter(v -> !Boolean.TRUE.equals(v)).count();
+            line.append(broken == 0 ? "   all hold" : "   " + broken + " FAIL");
+            Map<String, Object> ph = m(r.json, "phases");
+            double t = ph.values().stream().mapToDouble(v -> ((Number) v).doubleValue()).sum();
+            line.append(String.format(" %5.0fs", t));
+            out.println(line);
+            checks.forEach((k, v) -> {
+                if (!Boolean.TRUE.equals(v)) {
+                    out.println("    \u001b[31mFAILED: " + k + "\u001b[0m");
+                }
+            });
+        }
+    }
+
+    static String pct(Object v) {
+        return v == null ? "-" : String.format("%.0f", 100 * ((Number) v).doubleValue());
+    }
+
+    public static void write(Path dir, List<BenchRow> rows, ResultFile meta) throws IOException {
+        Map<String, Object> all = new LinkedHashMap<>();
+        all.put("tool", meta.tool);
+        all.put("options", meta.options);
+        all.put("benchmarks", rows.stream().map(r -> r.json).toList());
+        ResultFile.JSON.writeValue(dir.resolve("results.json").toFile(), all);
+        Files.writeString(dir.resolve("results.md"), markdown(rows));
+        Files.writeString(dir.resolve("results.html"), html(rows));
+    }
+
+    @SuppressWarnings("unchecked")
+    static String markdown(List<BenchRow> rows) {
+        StringBuilder sb = new StringBuilder("# racepipe bench\n\n| benchmark | " + String.join(" | ", HEAD)
+                + " | P/R static | P/R hybrid | P/R hb | checks |\n|" + "---|".repeat(HEAD.size() + 5) + "\n");
+        for (BenchRow r : rows) {
+            Map<String, Object> sizes = m(r.json, "sizes"), q = m(r.json, "quality"), checks = m(r.json, "checks");
+            sb.append("| ").append(r.name);
+            SIZES.forEach(k -> sb.append(" | ").append(sizes.get(k)));
+            for (String k : List.of("static:wala", "hybrid", "hb")) {
+                Map<String, Object> pq = (Map<String, Object>) q.get(k);
+                sb.append(" | ").append(pct(pq.get("precision"))).append("/").append(pct(pq.get("recall")));
+            }
+            long broken = checks.values().stream().filter(v -> !Boolean.TRUE.equals(v)).count();
+            sb.append(" | ").append(broken == 0 ? "all hold" : "**" + broken + " failed**: " + String.join("; ",
+                    checks.entrySet().stream().filter(e -> !Boolean.TRUE.equals(e.getValue())).map(Map.Entry::getKey).toList()));
+            sb.append(" |\n");
+        }
+        return sb.append("\nP/R: precision and recall (%) against the truth files; precision counts pairs the truth file does not list as false.\n").toString();
+    }
+
+    static String html(List<BenchRow> rows) {
+        StringBuilder sb = new StringBuilder("<!doctype html><html><head><meta charset=\"utf-8\"><title>racepipe bench</title><style>"
+                + "body{font-family:system-ui,sans-serif;margin:24px;color:#222}h2{margin:18px 0 4px}.fail{color:#c62828;font-weight:700}"
+                + ".ok{color:#2e7d32}text{font-size:11px}</style></head><body><h1>racepipe bench</h1>");
+        for (BenchRow r : rows) {
+            Map<String, Object> sizes = m(r.json, "sizes"), checks = m(r.json, "checks");
+            sb.append("<h2>").append(esc(r.name)).append("</h2><svg width=\"640\" height=\"").append(18 * SIZES.size() + 4).append("\">");
+            int max = SIZES.stream().mapToInt(k -> ((Number) sizes.get(k)).intValue()).max().orElse(1);
+            for (int i = 0; i < SIZES.size(); i++) {
+                int v = ((Number) sizes.get(SIZES.get(i))).intValue();
+                int w = max == 0 ? 0 : 480 * v / max;
+                sb.append("<text x=\"0\" y=\"").append(18 * i + 13).append("\">").append(HEAD.get(i)).append("</text>")
+                        .append("<rect x=\"80\" y=\"").append(18 * i + 3).append("\" width=\"").append(w).append("\" height=\"12\" fill=\"")
+                        .append(i < 6 ? "#5c7cfa" : "#e8590c").append("\"/><text x=\"").append(86 + w).append("\" y=\"")
+                        .append(18 * i + 13).append("\">").append(v).append("</text>");
+            }
+            sb.append("</svg><ul>");
+            checks.forEach((k, v) -> sb.append("<li class=\"").append(Boolean.TRUE.equals(v) ? "ok\">✓ " : "fail\">✗ FAILED: ")
+                    .append(esc(k)).append("</li>"));
+            sb.append("</ul>");
+        }
+        return sb.append("</body></html>\n").toString();
+    }
+
+    static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}
