@@ -318,26 +318,15 @@ public final class RT {
     }
 
     public static boolean tryLock(Lock lock) {
-        if (!acquireJuc(lock, true)) {
-            return false;
-        }
-        boolean got = lock.tryLock();
-        if (got) {
-            lockTaken(lock);
-        } else {
-            Scheduler s = sched;
-            if (s != null) {
-                s.release(LockIdentity.of(lock), LockIdentity.exclusive(lock));
-            }
-        }
-        return got;
+        return acquireJuc(lock, true) && tookLock(lock, lock.tryLock());
     }
 
     public static boolean tryLock(Lock lock, long time, TimeUnit unit) throws InterruptedException {
-        if (!acquireJuc(lock, true)) {
-            return false;
-        }
-        boolean got = lock.tryLock(time, unit);
+        return acquireJuc(lock, true) && tookLock(lock, lock.tryLock(time, unit));
+    }
+
+    /** After a try-lock: record it when taken, else give the model's grant back. */
+    private static boolean tookLock(Lock lock, boolean got) {
         if (got) {
             lockTaken(lock);
         } else {
