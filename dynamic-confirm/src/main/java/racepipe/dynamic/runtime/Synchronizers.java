@@ -25,6 +25,14 @@ public final class Synchronizers {
         }
     }
 
+    /** Before a call that may block inside the JDK: the scheduler lets another thread run. */
+    private static void mayBlock() {
+        racepipe.dynamic.sched.Scheduler s = RT.sched;
+        if (s != null) {
+            s.blocking();
+        }
+    }
+
     private static void acquired(Object sync) {
         Recorder r = RT.rec;
         if (r != null) {
@@ -38,11 +46,13 @@ public final class Synchronizers {
     }
 
     public static void await(CountDownLatch l) throws InterruptedException {
+        mayBlock();
         l.await();
         acquired(l);
     }
 
     public static boolean await(CountDownLatch l, long t, TimeUnit u) throws InterruptedException {
+        mayBlock();
         boolean done = l.await(t, u);
         if (done) {
             acquired(l);
@@ -56,6 +66,7 @@ public final class Synchronizers {
      */
     public static int await(CyclicBarrier b) throws InterruptedException, BrokenBarrierException {
         arrive(b);
+        mayBlock();
         int k = b.await();
         leave(b);
         return k;
@@ -74,6 +85,7 @@ public final class Synchronizers {
     public static int await(CyclicBarrier b, long t, TimeUnit u)
             throws InterruptedException, BrokenBarrierException, TimeoutException {
         arrive(b);
+        mayBlock();
         int k = b.await(t, u);
         leave(b);
         return k;
@@ -85,16 +97,19 @@ public final class Synchronizers {
     }
 
     public static void acquire(Semaphore s) throws InterruptedException {
+        mayBlock();
         s.acquire();
         acquired(s);
     }
 
     public static void put(BlockingQueue<Object> q, Object e) throws InterruptedException {
         release(q);
+        mayBlock();
         q.put(e);
     }
 
     public static Object take(BlockingQueue<Object> q) throws InterruptedException {
+        mayBlock();
         Object e = q.take();
         acquired(q);
         return e;

@@ -591,6 +591,25 @@ public final class Scheduler {
     private int stalledTicks;
 
     /**
+     * The running thread is about to block where the scheduler cannot see (a latch, a barrier,
+     * a queue inside the JDK): it lets another thread go now rather than waiting for the
+     * watchdog, and rejoins at its next point.
+     */
+    public void blocking() {
+        SchedThread next;
+        synchronized (m) {
+            SchedThread me = byThread.get(Thread.currentThread());
+            if (me == null || current != me || aborted) {
+                return;
+            }
+            me.detached = true;
+            next = pick(null);
+            handTo(next, me);
+        }
+        wake(next);
+    }
+
+    /**
      * Called periodically: if the running thread made no step since last time and is blocked
      * where we cannot see (or has been running without a point for many ticks: a spin), it is
      * detached and another thread gets the turn.
