@@ -7,7 +7,7 @@ final class Rules {
 
     private Rules(int host, int disallowEvery) {
         this.host = host;
-        this.disallowEvery = disallowEvery; // @site rulesInit
+        this.disallowEvery = disallowEvery;
     }
 
     static Rules parse(int host) {
@@ -15,6 +15,6 @@ final class Rules {
     }
 
     boolean allows(int page) {
-        return disallowEvery == 0 || page % disallowEvery != 0; // @site rulesRead
+        return disallowEvery == 0 || page % disallowEvery != 0;
     }
 }

@@ -7,7 +7,7 @@ package benchmarks.mergesort;
  */
 public final class Main {
     public static void main(String[] args) throws InterruptedException {
-        int n = args.length > 0 ? Integer.parseInt(args[0]) : 4_000;
+        int n = args.length > 0 ? Integer.parseInt(args[0]) : 1_000;
         int[] a = new int[n];
         for (int i = 0; i < n; i++) {
             a[i] = (int) ((i * 2654435761L) % 100_003); // @site fill

@@ -3,14 +3,15 @@ package benchmarks.sor;
 /**
  * The SOR kernel (as in the Java Grande / ETH suites the RaceFuzzer paper ran), the suite's
  * compute-heavy performance kernel: two workers relax a grid for 40 + n / 8 iterations,
- * synchronising with CyclicBarriers. The first argument is the grid's interior size n (default
- * 48, about 0.1 s; 2500 runs for over 2 s plain, 3000 for about 5 s).
+ * synchronising with CyclicBarriers. The first argument is the grid's interior size n: the
+ * default 16 is a few milliseconds of work, small enough for hundreds of Phase 2 trials on the
+ * hot-loop pairs; 2500 runs for over 2 s plain, 3000 for about 5 s.
  */
 public final class Main {
     private static final int WORKERS = 2;
 
     public static void main(String[] args) throws InterruptedException {
-        int n = args.length > 0 ? Integer.parseInt(args[0]) : 48;
+        int n = args.length > 0 ? Integer.parseInt(args[0]) : 16;
         int iterations = 40 + n / 8;
         double[][] g = new double[n + 2][n + 2];
         for (int i = 0; i < n + 2; i++) {
