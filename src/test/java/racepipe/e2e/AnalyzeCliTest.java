@@ -119,6 +119,41 @@ class AnalyzeCliTest {
     }
 
     @Test
+    void a_killed_analyze_should_resume_without_rerunning_finished_trials() throws Exception {
+        Path o = Files.createTempDirectory("racepipe-resume");
+        Path log = o.resolve("trials.jsonl");
+        Process p = new ProcessBuilder(Cli.ROOT.resolve("scripts/racepipe").toString(), "analyze", Cli.BENCH.toString(),
+                "--entry", "benchmarks.logservice.Main", "--out", o.toString(), "--trials", "600", "--jobs", "1")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (lines(log) < 300 && p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly().waitFor();
+        long before = lines(log);
+        assertThat(before).isBetween(300L, 2399L);
+        Cli.Result r = Cli.run("analyze", Cli.BENCH.toString(), "--entry", "benchmarks.logservice.Main", "--resume", o.toString(),
+                "--trials", "600", "--jobs", "1");
+        assertThat(r.code()).as(r.output()).isEqualTo(1);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        ObjectMapper m = new ObjectMapper();
+        for (String l : Files.readAllLines(log)) {
+            JsonNode e = m.readTree(l);
+            assertThat(seen.add(e.get("pair").asText() + "@" + e.get("trial").get("seed").asText())).as("trial run twice").isTrue();
+        }
+        assertThat(seen).hasSize(2400);
+        JsonNode rep = m.readTree(o.resolve("report.json").toFile());
+        String src = "benchmarks.logservice";
+        assertThat(verdictOf(rep, "log", line(src, "m6"), line(src, "w8"))).isEqualTo("harmful");
+        assertThat(verdictOf(rep, "cfg", line(src, "m1"), line(src, "w6"))).isEqualTo("unconfirmed");
+    }
+
+    static long lines(Path f) throws java.io.IOException {
+        return Files.exists(f) ? Files.readAllLines(f).size() : 0;
+    }
+
+    @Test
     void bad_input_should_get_one_line_and_exit_2() throws Exception {
         Cli.Result r = Cli.run("analyze", "/no/such.jar", "--entry", "X");
         assertThat(r.code()).isEqualTo(2);
