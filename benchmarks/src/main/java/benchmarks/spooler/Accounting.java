@@ -9,6 +9,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class Accounting {
     private final ReentrantLock lock = new ReentrantLock();
+    private final StringBuilder journal = new StringBuilder();
     private int pages;
     private int deferred;
 
@@ -17,11 +18,25 @@ final class Accounting {
             try {
                 pages = pages + n + deferred; // @site flushRead
                 deferred = 0; // @site flushReset
+                audit(n);
             } finally {
                 lock.unlock();
             }
         } else {
             deferred = deferred + n; // @site deferredAdd
+        }
+    }
+
+    /** One line per billing in the audit journal (its own monitor: the journal is also read). */
+    private void audit(int n) {
+        synchronized (journal) {
+            journal.append(Thread.currentThread().getName()).append(" billed ").append(n).append('\n');
+        }
+    }
+
+    int journalLength() {
+        synchronized (journal) {
+            return journal.length();
         }
     }
 

@@ -58,7 +58,8 @@ public final class Main {
             expected += 1 + i % 9;
         }
         int billed = accounting.total();
-        System.out.println("spooler: " + jobs + " jobs, " + billed + " pages billed");
+        System.out.println("spooler: " + jobs + " jobs, " + billed + " pages billed, journal "
+                + accounting.journalLength() + " chars");
         if (billed != expected) {
             throw new IllegalStateException("billing lost pages: " + billed + " != " + expected);
         }
