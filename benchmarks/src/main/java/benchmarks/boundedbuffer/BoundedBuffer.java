@@ -34,7 +34,7 @@ final class BoundedBuffer {
             return null;
         }
         Job job = items[takeIndex]; // @site slotTake
-        items[takeIndex] = null;
+        items[takeIndex] = null; // @site slotClear
         takeIndex = (takeIndex + 1) % items.length;
         count--;
         notifyAll();

@@ -44,8 +44,8 @@ final class Frontier {
     }
 
     private void offer(int p) {
-        if (!seen[p]) {
-            seen[p] = true;
+        if (!seen[p]) { // @site seenTest
+            seen[p] = true; // @site seenMark
             queue[tail++] = p; // @site offer
         }
     }
