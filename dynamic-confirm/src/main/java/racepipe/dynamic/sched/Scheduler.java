@@ -377,7 +377,8 @@ public final class Scheduler {
         List<SchedThread> r = new ArrayList<>();
         for (SchedThread t : threads) {
             if (t != me && (postpone ? t.postponed : t.atPoint && !t.undecided) && t.op == SchedThread.Op.ACCESS
-                    && isRaceSite(t.site) && t.target == me.target && t.slot == me.slot && (t.write || me.write)) {
+                    && isRaceSite(t.site) && (raceSites.size() == 1 || t.site != me.site) // one at each site
+                    && t.target == me.target && t.slot == me.slot && (t.write || me.write)) {
                 r.add(t);
             }
         }
