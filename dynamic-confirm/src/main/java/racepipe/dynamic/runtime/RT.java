@@ -25,32 +25,28 @@ public final class RT {
     // ---- plain fields and statics
 
     public static void read(Object target, int site) {
-        Scheduler s = sched;
-        if (s != null) {
-            s.access(site, target, Sites.get(site).field, false);
-        }
-        Observer o = observer;
-        if (o != null) {
-            o.access(site, target, Sites.get(site).field, false);
-        }
-        Recorder r = rec;
-        if (r != null) {
-            r.field(target, site, false);
-        }
+        field(target, site, false);
     }
 
     public static void write(Object target, int site) {
+        field(target, site, true);
+    }
+
+    private static void field(Object target, int site, boolean write) {
         Scheduler s = sched;
-        if (s != null) {
-            s.access(site, target, Sites.get(site).field, true);
-        }
         Observer o = observer;
-        if (o != null) {
-            o.access(site, target, Sites.get(site).field, true);
+        if (s != null || o != null) {
+            int field = Sites.get(site).field;
+            if (s != null) {
+                s.access(site, target, field, write);
+            }
+            if (o != null) {
+                o.access(site, target, field, write);
+            }
         }
         Recorder r = rec;
         if (r != null) {
-            r.field(target, site, true);
+            r.field(target, site, write);
         }
     }
 

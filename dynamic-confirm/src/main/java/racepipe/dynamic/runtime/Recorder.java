@@ -45,11 +45,10 @@ final class Recorder {
     }
 
     synchronized void element(Object array, int index, int site, boolean write) {
-        int length = java.lang.reflect.Array.getLength(array);
-        if (index < 0 || index >= length) {
-            return; // the access itself throws
+        Shadow loc = shadows.element(array, index);
+        if (loc != null) { // null: out of bounds, the access itself throws
+            hub.access(threads.current(), loc, site, write);
         }
-        hub.access(threads.current(), shadows.element(array, index, length), site, write);
     }
 
     synchronized void volatileField(Object target, int site, boolean write) {

@@ -42,11 +42,15 @@ final class ShadowMap {
         return f.shadows[f.n++] = fresh.get();
     }
 
-    Shadow element(Object array, int index, int length) {
+    /** The cell's shadow, or null when the index is out of bounds. */
+    Shadow element(Object array, int index) {
         Shadow[] cells = (Shadow[]) objects.get(array);
-        if (cells == null) {
-            cells = new Shadow[length];
+        if (cells == null) { // the only reflective call: once per array
+            cells = new Shadow[java.lang.reflect.Array.getLength(array)];
             objects.put(array, cells);
+        }
+        if (index < 0 || index >= cells.length) {
+            return null;
         }
         Shadow s = cells[index];
         return s != null ? s : (cells[index] = fresh.get());

@@ -45,8 +45,4 @@ public final class Sites {
     public static synchronized int count() {
         return SITES.size();
     }
-
-    public static synchronized Integer byKey(String key) {
-        return BY_KEY.get(key);
-    }
 }

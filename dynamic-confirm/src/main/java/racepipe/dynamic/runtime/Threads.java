@@ -30,14 +30,6 @@ final class Threads {
         return id;
     }
 
-    boolean known(Thread t) {
-        return ids.containsKey(t);
-    }
-
-    List<Thread> all() {
-        return new ArrayList<>(threads);
-    }
-
     String name(int tid) {
         return tid < threads.size() ? threads.get(tid).getName() : "?";
     }

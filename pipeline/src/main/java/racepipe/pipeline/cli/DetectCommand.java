@@ -4,13 +4,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import racepipe.pipeline.model.ProgramInfo;
-import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.run.DetectRuns;
 
@@ -72,13 +70,5 @@ public final class DetectCommand implements Callable<Integer> {
             out.write(json);
         }
         return 0;
-    }
-
-    static long count(List<Map<String, Object>> runs, String outcome) {
-        return runs.stream().filter(m -> outcome.equals(m.get("outcome"))).count();
-    }
-
-    static boolean seenBy(RacePair p, String d) {
-        return p.predictors.get(d) != null;
     }
 }

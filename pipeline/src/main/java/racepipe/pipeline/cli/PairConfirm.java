@@ -11,10 +11,6 @@ final class PairConfirm {
     private PairConfirm() {
     }
 
-    static String replayCommand(ProgramInput p, RacePair pair, Object seed, String scheduler) {
-        return racepipe.pipeline.run.Replay.command(p, pair, seed, scheduler);
-    }
-
     static void print(PrintStream out, ProgramInput p, RacePair pair, List<Map<String, Object>> trials) {
         Map<String, Object> c = pair.confirm;
         int n = (Integer) c.get("trials");
@@ -29,9 +25,9 @@ final class PairConfirm {
                 ? "  watchdog fired " + c.get("watchdogFirings") + "x" : ""));
         String sched = String.valueOf(c.get("scheduler"));
         trials.stream().filter(t -> Boolean.TRUE.equals(t.get("raced"))).findFirst()
-                .ifPresent(t -> out.println("replay a race:  " + replayCommand(p, pair, t.get("seed"), sched)));
+                .ifPresent(t -> out.println("replay a race:  " + racepipe.pipeline.run.Replay.command(p, pair, t.get("seed"), sched)));
         trials.stream().filter(t -> t.get("exception") != null).findFirst()
-                .ifPresent(t -> out.println("replay a crash: " + replayCommand(p, pair, t.get("seed"), sched)));
+                .ifPresent(t -> out.println("replay a crash: " + racepipe.pipeline.run.Replay.command(p, pair, t.get("seed"), sched)));
     }
 
     static double pct(int k, int n) {

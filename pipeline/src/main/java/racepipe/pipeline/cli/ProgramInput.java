@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
@@ -80,10 +79,5 @@ public record ProgramInput(Path jar, String entry, List<String> args) {
             throw new UsageError("entry class does not parse: " + e.getMessage());
         }
         return found[0];
-    }
-
-    /** Every argument after the jar that the user gave, for error messages and result files. */
-    public List<String> argList() {
-        return new ArrayList<>(args);
     }
 }
