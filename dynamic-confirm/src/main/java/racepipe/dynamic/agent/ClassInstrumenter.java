@@ -17,6 +17,7 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
     private String source = "?";
     private boolean frames;
     private boolean isInterface;
+    private boolean library;
 
     ClassInstrumenter(ClassVisitor next, BytecodeOffsets offsets, ClassHierarchy hierarchy, Set<String> onlySites) {
         super(ASM9, next);
@@ -30,6 +31,7 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
         this.owner = name;
         this.frames = (version & 0xFFFF) >= V1_6;
         this.isInterface = (access & ACC_INTERFACE) != 0;
+        this.library = Library.isModelled(name);
         super.visit(version, access, name, sig, superName, interfaces);
     }
 
@@ -43,12 +45,14 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
 
     @Override
     public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] exceptions) {
-        boolean sync = (access & ACC_SYNCHRONIZED) != 0 && (access & (ACC_NATIVE | ACC_ABSTRACT)) == 0 && !isInterface;
+        // a JDK class is retransformed, which may not change modifiers: its synchronized methods stay as they are
+        boolean sync = (access & ACC_SYNCHRONIZED) != 0 && (access & (ACC_NATIVE | ACC_ABSTRACT)) == 0 && !isInterface
+                && !library;
         MethodVisitor next = super.visitMethod(sync ? access & ~ACC_SYNCHRONIZED : access, name, desc, sig, exceptions);
         if ((access & (ACC_NATIVE | ACC_ABSTRACT)) != 0) {
             return next;
         }
         return new MethodInstrumenter(next, owner, access, name, desc, source, offsets.of(name + desc),
-                hierarchy, onlySites, sync, frames);
+                hierarchy, onlySites, sync, frames, library);
     }
 }

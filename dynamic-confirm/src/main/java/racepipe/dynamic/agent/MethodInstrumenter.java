@@ -6,6 +6,7 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import racepipe.dynamic.runtime.LibCalls;
 import racepipe.dynamic.runtime.Sites;
 
 /**
@@ -29,6 +30,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     private final boolean synchronizedMethod;
     private final boolean isStatic;
     private final boolean frames;
+    private final boolean library; // a watched JDK collection class (Library): fields, arrays and monitors only
     private int insn;
     private int line = -1;
     private boolean beforeSuper; // in a constructor, before this() or super(): `this` is uninitialised
@@ -37,7 +39,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
 
     MethodInstrumenter(MethodVisitor next, String owner, int access, String name, String desc, String source,
                        int[] offsets, ClassHierarchy hierarchy, Set<String> onlySites, boolean synchronizedMethod,
-                       boolean frames) {
+                       boolean frames, boolean library) {
         super(ASM9, next);
         this.owner = owner;
         this.name = name;
@@ -49,6 +51,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         this.synchronizedMethod = synchronizedMethod;
         this.isStatic = (access & ACC_STATIC) != 0;
         this.frames = frames;
+        this.library = library;
         this.beforeSuper = name.equals("<init>");
     }
 
@@ -84,15 +87,15 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
 
     private void enterMonitor() { // [lock] -> []
         super.visitInsn(DUP);
-        super.visitMethodInsn(INVOKESTATIC, RT, "monitorEnter", "(Ljava/lang/Object;)V", false);
+        super.visitMethodInsn(INVOKESTATIC, RT, library ? "libMonitorEnter" : "monitorEnter", "(Ljava/lang/Object;)V", false);
         super.visitInsn(DUP);
         super.visitInsn(MONITORENTER);
-        super.visitMethodInsn(INVOKESTATIC, RT, "monitorEntered", "(Ljava/lang/Object;)V", false);
+        super.visitMethodInsn(INVOKESTATIC, RT, library ? "libMonitorEntered" : "monitorEntered", "(Ljava/lang/Object;)V", false);
     }
 
     private void exitMonitor() { // [lock] -> []
         super.visitInsn(DUP);
-        super.visitMethodInsn(INVOKESTATIC, RT, "monitorExit", "(Ljava/lang/Object;)V", false);
+        super.visitMethodInsn(INVOKESTATIC, RT, library ? "libMonitorExit" : "monitorExit", "(Ljava/lang/Object;)V", false);
         super.visitInsn(MONITOREXIT);
     }
 
@@ -123,7 +126,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         insn++;
         if (opcode >= IALOAD && opcode <= SALOAD) {
             int site = site(bci, arrayVariable(opcode), false, -1);
-            if (site >= 0) {
+            if (site != NOT_WATCHED) {
                 super.visitInsn(DUP2);
                 push(site);
                 super.visitMethodInsn(INVOKESTATIC, RT, "arrayRead", "(Ljava/lang/Object;II)V", false);
@@ -131,18 +134,14 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
             super.visitInsn(opcode);
         } else if (opcode >= IASTORE && opcode <= SASTORE) {
             int site = site(bci, arrayVariable(opcode), true, -1);
-            if (site < 0) {
+            if (site == NOT_WATCHED) {
                 super.visitInsn(opcode);
             } else {
                 push(site);
                 super.visitMethodInsn(INVOKESTATIC, RT, storeName(opcode), storeDesc(opcode), false);
             }
         } else if (opcode == MONITORENTER) {
-            super.visitInsn(DUP);
-            super.visitMethodInsn(INVOKESTATIC, RT, "monitorEnter", "(Ljava/lang/Object;)V", false);
-            super.visitInsn(DUP);
-            super.visitInsn(MONITORENTER);
-            super.visitMethodInsn(INVOKESTATIC, RT, "monitorEntered", "(Ljava/lang/Object;)V", false);
+            enterMonitor();
         } else if (opcode == MONITOREXIT) {
             exitMonitor();
         } else if (synchronizedMethod && opcode >= IRETURN && opcode <= RETURN) {
@@ -168,13 +167,17 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         }
         String variable = ref.owner().replace('/', '.') + "." + fname;
         int field = Sites.field(ref.owner(), fname);
+        if (library && ref.isVolatile()) {
+            super.visitFieldInsn(opcode, fowner, fname, fdesc);
+            return;
+        }
         if (ref.isVolatile()) {
             int site = Sites.register(owner, name, desc, bci, source, line, variable, write, field);
             volatileAccess(opcode, fowner, fname, fdesc, site, write, wide);
             return;
         }
         int site = site(bci, variable, write, field);
-        if (site < 0) {
+        if (site == NOT_WATCHED) {
             super.visitFieldInsn(opcode, fowner, fname, fdesc);
             return;
         }
@@ -241,6 +244,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
 
     @Override
     public void visitMethodInsn(int opcode, String mowner, String mname, String mdesc, boolean itf) {
+        int bci = bci();
         insn++;
         if (beforeSuper && opcode == INVOKESPECIAL && mname.equals("<init>")) {
             if (pendingNews > 0) {
@@ -248,6 +252,10 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
             } else {
                 beforeSuper = false;
             }
+        }
+        if (library) {
+            super.visitMethodInsn(opcode, mowner, mname, mdesc, itf);
+            return;
         }
         String replacement = replacement(opcode, mowner, mname, mdesc);
         if (replacement != null) {
@@ -258,9 +266,24 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
             }
             super.visitMethodInsn(INVOKESTATIC, target, replacement.substring(0, replacement.indexOf('(')),
                     replacement.substring(replacement.indexOf('(')), false);
+        } else if (Library.isCall(mowner, mname)) {
+            int site = callSite(bci, mowner, mname);
+            push(site);
+            super.visitMethodInsn(INVOKESTATIC, RT, "libEnter", "(I)V", false);
+            super.visitMethodInsn(opcode, mowner, mname, mdesc, itf);
+            push(site);
+            super.visitMethodInsn(INVOKESTATIC, RT, "libExit", "(I)V", false);
         } else {
             super.visitMethodInsn(opcode, mowner, mname, mdesc, itf);
         }
+    }
+
+    /** A call into java.util: every one is marked, so collection code knows it runs for the program. */
+    private int callSite(int bci, String mowner, String mname) {
+        if (onlySites != null && !onlySites.contains(owner + "." + name + desc + "@" + bci)) {
+            return LibCalls.UNWATCHED;
+        }
+        return Sites.register(owner, name, desc, bci, source, line, Library.callVariable(mowner, mname), false, -1);
     }
 
     /** The bridge method ("name(desc)") that replaces a call, or null to keep it. */
@@ -428,17 +451,27 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
 
     // ---- helpers
 
-    /** Registers the access site, or returns -1 when this run does not watch it. */
+    private static final int NOT_WATCHED = Integer.MIN_VALUE;
+
+    /**
+     * Registers the access site, or returns NOT_WATCHED when this run does not watch it. Inside
+     * a collection class the access has no site of its own (negative: it carries its field).
+     */
     private int site(int bci, String variable, boolean write, int field) {
+        if (library) {
+            return field >= 0 ? Sites.libraryField(field) : Sites.LIBRARY_ELEMENT;
+        }
         if (onlySites != null && !onlySites.contains(owner + "." + name + desc + "@" + bci)) {
-            return -1;
+            return NOT_WATCHED;
         }
         return Sites.register(owner, name, desc, bci, source, line, variable, write, field);
     }
 
     private void push(int value) {
-        if (value <= Short.MAX_VALUE) {
-            super.visitIntInsn(value <= Byte.MAX_VALUE ? BIPUSH : SIPUSH, value);
+        if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
+            super.visitIntInsn(BIPUSH, value);
+        } else if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
+            super.visitIntInsn(SIPUSH, value);
         } else {
             super.visitLdcInsn(value);
         }

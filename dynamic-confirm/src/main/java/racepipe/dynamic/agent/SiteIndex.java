@@ -19,7 +19,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Every field and array access instruction of a jar (or class folder) with its site key, file
+ * Every field and array access instruction of a jar, and every call into java.util (Library), (or class folder) with its site key, file
  * and line, read without loading the classes: how a user's {@code File.java:LINE} or
  * {@code Class.method@bci} becomes a site key.
  */
@@ -113,7 +113,13 @@ public final class SiteIndex {
                     @Override public void visitIntInsn(int o, int v) { next(); }
                     @Override public void visitVarInsn(int o, int v) { next(); }
                     @Override public void visitTypeInsn(int o, String t) { next(); }
-                    @Override public void visitMethodInsn(int o, String a, String b, String c, boolean i) { next(); }
+                    @Override
+                    public void visitMethodInsn(int o, String mowner, String mname, String mdesc, boolean i) {
+                        int bci = next();
+                        if (Library.isCall(mowner, mname)) {
+                            add(bci, Library.callVariable(mowner, mname), false);
+                        }
+                    }
                     @Override public void visitInvokeDynamicInsn(String a, String b, org.objectweb.asm.Handle h, Object... x) { next(); }
                     @Override public void visitJumpInsn(int o, Label l) { next(); }
                     @Override public void visitLdcInsn(Object v) { next(); }

@@ -7,9 +7,11 @@ import java.util.Set;
 import java.util.WeakHashMap;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
+import racepipe.dynamic.runtime.Control;
 
 /**
- * Instruments application classes as they load: not the JDK's, not racepipe's own. Failures
+ * Instruments application classes as they load: not the JDK's (but the watched collection
+ * classes of Library, retransformed at start), not racepipe's own. Failures
  * are reported on stderr (the JVM would swallow them) and leave the class as it was.
  */
 final class Transformer implements ClassFileTransformer {
@@ -20,6 +22,9 @@ final class Transformer implements ClassFileTransformer {
 
     Transformer(Set<String> onlySites) {
         this.onlySites = onlySites;
+        // what transform() needs is loaded now: loading it inside transform() is a circularity
+        Library.isModelled("");
+        Control.outsideProgram(() -> null);
     }
 
     static boolean isApplicationClass(String name) {
@@ -30,12 +35,18 @@ final class Transformer implements ClassFileTransformer {
 
     @Override
     public byte[] transform(ClassLoader loader, String name, Class<?> redefined, ProtectionDomain pd, byte[] bytes) {
-        if (loader == null || name == null || redefined != null || !isApplicationClass(name)) {
+        if (name == null) {
+            return null;
+        }
+        boolean library = Library.isModelled(name);
+        if (!library && (loader == null || redefined != null || !isApplicationClass(name))) {
             return null;
         }
         try {
-            byte[] out = instrument(bytes, hierarchy(loader), onlySites);
-            instrumented++;
+            byte[] out = Control.outsideProgram(() -> instrument(bytes, hierarchy(loader), onlySites));
+            if (!library) {
+                instrumented++;
+            }
             return out;
         } catch (Throwable t) {
             System.err.println("racepipe: could not instrument " + name.replace('/', '.') + ": " + t);

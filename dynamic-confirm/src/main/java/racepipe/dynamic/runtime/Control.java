@@ -40,6 +40,16 @@ public final class Control {
         return RT.sched;
     }
 
+    /** Runs racepipe's own work (instrumenting a class) so that watched collection code it uses is not counted. */
+    public static <T> T outsideProgram(java.util.function.Supplier<T> work) {
+        LibCalls.State g = LibCalls.pause();
+        try {
+            return work.get();
+        } finally {
+            g.busy--;
+        }
+    }
+
     /** Gives the current thread its id (the main thread gets 0). */
     public static void registerCurrentThread() {
         Recorder r = RT.rec;

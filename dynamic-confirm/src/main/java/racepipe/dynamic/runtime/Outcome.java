@@ -16,6 +16,16 @@ public final class Outcome {
     }
 
     public static synchronized void uncaught(Thread t, Throwable e) {
+        LibCalls.clear(); // the calls the exception left are over
+        LibCalls.State g = LibCalls.pause();
+        try {
+            record(t, e);
+        } finally {
+            g.busy--;
+        }
+    }
+
+    private static void record(Thread t, Throwable e) {
         StringBuilder stack = new StringBuilder();
         for (StackTraceElement f : e.getStackTrace()) {
             if (!f.getClassName().startsWith("racepipe.dynamic.")) {

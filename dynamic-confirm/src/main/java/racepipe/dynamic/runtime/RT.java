@@ -33,20 +33,29 @@ public final class RT {
     }
 
     private static void field(Object target, int site, boolean write) {
-        Scheduler s = sched;
-        Observer o = observer;
-        if (s != null || o != null) {
-            int field = Sites.get(site).field;
-            if (s != null) {
-                s.access(site, target, field, write);
-            }
-            if (o != null) {
-                o.access(site, target, field, write);
-            }
+        if (site < 0) {
+            library(target, Sites.libraryFieldOf(site), -1, write);
+            return;
         }
-        Recorder r = rec;
-        if (r != null) {
-            r.field(target, site, write);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Scheduler s = sched;
+            Observer o = observer;
+            if (s != null || o != null) {
+                int field = Sites.get(site).field;
+                if (s != null) {
+                    s.access(site, target, field, write);
+                }
+                if (o != null) {
+                    o.access(site, target, field, write);
+                }
+            }
+            Recorder r = rec;
+            if (r != null) {
+                r.field(target, site, write);
+            }
+        } finally {
+            g.busy--;
         }
     }
 
@@ -59,24 +68,34 @@ public final class RT {
     }
 
     public static void volatileRead(Object target, int site) {
-        Scheduler s = sched;
-        if (s != null) {
-            s.point();
-        }
-        Recorder r = rec;
-        if (r != null) {
-            r.volatileField(target, site, false);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Scheduler s = sched;
+            if (s != null) {
+                s.point();
+            }
+            Recorder r = rec;
+            if (r != null) {
+                r.volatileField(target, site, false);
+            }
+        } finally {
+            g.busy--;
         }
     }
 
     public static void volatileWrite(Object target, int site) {
-        Scheduler s = sched;
-        if (s != null) {
-            s.point();
-        }
-        Recorder r = rec;
-        if (r != null) {
-            r.volatileField(target, site, true);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Scheduler s = sched;
+            if (s != null) {
+                s.point();
+            }
+            Recorder r = rec;
+            if (r != null) {
+                r.volatileField(target, site, true);
+            }
+        } finally {
+            g.busy--;
         }
     }
 
@@ -94,17 +113,26 @@ public final class RT {
         if (array == null) {
             return; // the access itself throws
         }
-        Scheduler s = sched;
-        if (s != null) {
-            s.access(site, array, index, write);
+        if (site < 0) {
+            library(array, -1, index, write);
+            return;
         }
-        Observer o = observer;
-        if (o != null) {
-            o.access(site, array, index, write);
-        }
-        Recorder r = rec;
-        if (r != null) {
-            r.element(array, index, site, write);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Scheduler s = sched;
+            if (s != null) {
+                s.access(site, array, index, write);
+            }
+            Observer o = observer;
+            if (o != null) {
+                o.access(site, array, index, write);
+            }
+            Recorder r = rec;
+            if (r != null) {
+                r.element(array, index, site, write);
+            }
+        } finally {
+            g.busy--;
         }
     }
 
@@ -157,64 +185,164 @@ public final class RT {
         a[i] = v;
     }
 
+    // ---- watched JDK collections (agent.Library): an access counts at the application's call
+
+    public static void libEnter(int site) {
+        LibCalls.enter(site);
+    }
+
+    public static void libExit(int site) {
+        LibCalls.exit(site);
+    }
+
+    /** A field (field >= 0) or element (index) access inside a watched collection class. */
+    private static void library(Object target, int field, int index, boolean write) {
+        LibCalls.State g = LibCalls.state();
+        int site = g.watched();
+        if (site < 0) {
+            return;
+        }
+        g.busy++;
+        try {
+            int slot = field >= 0 ? field : index;
+            Scheduler s = sched;
+            if (s != null) {
+                s.access(site, target, slot, write);
+            }
+            Observer o = observer;
+            if (o != null) {
+                o.access(site, target, slot, write);
+            }
+            Recorder r = rec;
+            if (r != null) {
+                if (field >= 0) {
+                    r.field(target, field, site, write);
+                } else {
+                    r.element(target, index, site, write);
+                }
+            }
+        } finally {
+            g.busy--;
+        }
+    }
+
+    /** A monitor inside collection code (a synchronized wrapper's mutex): modelled inside application calls. */
+    public static void libMonitorEnter(Object lock) {
+        if (LibCalls.state().inCall()) {
+            monitorEnter(lock);
+        }
+    }
+
+    public static void libMonitorEntered(Object lock) {
+        if (LibCalls.state().inCall()) {
+            monitorEntered(lock);
+        }
+    }
+
+    public static void libMonitorExit(Object lock) {
+        if (LibCalls.state().inCall()) {
+            monitorExit(lock);
+        }
+    }
+
     // ---- monitors
 
     public static void monitorEnter(Object lock) {
-        Scheduler s = sched;
-        if (s != null && lock != null) {
-            s.acquire(lock, true);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Scheduler s = sched;
+            if (s != null && lock != null) {
+                s.acquire(lock, true);
+            }
+        } finally {
+            g.busy--;
         }
     }
 
     public static void monitorEntered(Object lock) {
-        Recorder r = rec;
-        if (r != null) {
-            r.acquire(lock, true);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Recorder r = rec;
+            if (r != null) {
+                r.acquire(lock, true);
+            }
+        } finally {
+            g.busy--;
         }
     }
 
     public static void monitorExit(Object lock) {
-        Recorder r = rec;
-        if (r != null && lock != null) {
-            r.release(lock, true);
-        }
-        Scheduler s = sched;
-        if (s != null && lock != null) {
-            s.release(lock, true);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Recorder r = rec;
+            if (r != null && lock != null) {
+                r.release(lock, true);
+            }
+            Scheduler s = sched;
+            if (s != null && lock != null) {
+                s.release(lock, true);
+            }
+        } finally {
+            g.busy--;
         }
     }
 
     public static void waitOn(Object monitor) throws InterruptedException {
-        waitOn(monitor, 0L);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            waitOn(monitor, 0L);
+        } finally {
+            g.busy--;
+        }
     }
 
     public static void waitOn(Object monitor, long millis, int nanos) throws InterruptedException {
-        waitOn(monitor, millis == 0 && nanos > 0 ? 1 : millis);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            waitOn(monitor, millis == 0 && nanos > 0 ? 1 : millis);
+        } finally {
+            g.busy--;
+        }
     }
 
     public static void waitOn(Object monitor, long millis) throws InterruptedException {
-        Recorder r = rec;
-        int holds = r != null ? r.beforeWait(monitor) : 0;
+        LibCalls.State g = LibCalls.pause();
         try {
-            Scheduler s = sched;
-            if (s != null) {
-                s.waitOn(monitor, millis);
-            } else {
-                monitor.wait(millis);
+            Recorder r = rec;
+            int holds = r != null ? r.beforeWait(monitor) : 0;
+            try {
+                Scheduler s = sched;
+                if (s != null) {
+                    s.waitOn(monitor, millis);
+                } else {
+                    monitor.wait(millis);
+                }
+            } finally {
+                if (r != null) {
+                    r.afterWait(monitor, monitor, holds);
+                }
             }
         } finally {
-            if (r != null) {
-                r.afterWait(monitor, monitor, holds);
-            }
+            g.busy--;
         }
     }
 
     public static void notifyOne(Object monitor) {
-        notifyWaiters(monitor, false);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            notifyWaiters(monitor, false);
+        } finally {
+            g.busy--;
+        }
     }
 
     public static void notifyAllWaiters(Object monitor) {
-        notifyWaiters(monitor, true);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            notifyWaiters(monitor, true);
+        } finally {
+            g.busy--;
+        }
     }
 
     private static void notifyWaiters(Object monitor, boolean all) {
@@ -235,90 +363,140 @@ public final class RT {
     // ---- threads
 
     public static void start(Thread t) {
-        Recorder r = rec;
-        if (r != null) {
-            r.start(t);
-        }
-        Scheduler s = sched;
-        if (s != null) {
-            s.starting(t);
-        }
-        t.start();
-        if (s != null) {
-            s.point();
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Recorder r = rec;
+            if (r != null) {
+                r.start(t);
+            }
+            Scheduler s = sched;
+            if (s != null) {
+                s.starting(t);
+            }
+            t.start();
+            if (s != null) {
+                s.point();
+            }
+        } finally {
+            g.busy--;
         }
     }
 
     public static void join(Thread t) throws InterruptedException {
-        joinTimed(t, 0L);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            joinTimed(t, 0L);
+        } finally {
+            g.busy--;
+        }
     }
 
     public static void joinTimed(Thread t, long millis) throws InterruptedException {
-        Scheduler s = sched;
-        if (s != null) {
-            s.join(t, millis);
-        }
-        t.join(millis);
-        Recorder r = rec;
-        if (r != null) {
-            r.join(t);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Scheduler s = sched;
+            if (s != null) {
+                s.join(t, millis);
+            }
+            t.join(millis);
+            Recorder r = rec;
+            if (r != null) {
+                r.join(t);
+            }
+        } finally {
+            g.busy--;
         }
     }
 
     public static void sleep(long millis) throws InterruptedException {
-        Scheduler s = sched;
-        if (s != null) {
-            s.sleep(millis);
-        } else {
-            Thread.sleep(millis);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Scheduler s = sched;
+            if (s != null) {
+                s.sleep(millis);
+            } else {
+                Thread.sleep(millis);
+            }
+        } finally {
+            g.busy--;
         }
     }
 
     public static void yieldNow() {
-        Scheduler s = sched;
-        if (s != null) {
-            s.point();
-        } else {
-            Thread.yield();
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Scheduler s = sched;
+            if (s != null) {
+                s.point();
+            } else {
+                Thread.yield();
+            }
+        } finally {
+            g.busy--;
         }
     }
 
     /** In a trial, System.exit ends the trial (its threads unwind), not the worker JVM. */
     public static void exit(int status) {
-        Outcome.exitCalled(status);
-        Scheduler s = sched;
-        if (inTrial) {
-            if (s != null) {
-                s.abort();
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Outcome.exitCalled(status);
+            Scheduler s = sched;
+            if (inTrial) {
+                if (s != null) {
+                    s.abort();
+                }
+                throw new Scheduler.Abort();
             }
-            throw new Scheduler.Abort();
+            if (s != null) {
+                s.exit(status);
+            }
+            System.exit(status);
+        } finally {
+            g.busy--;
         }
-        if (s != null) {
-            s.exit(status);
-        }
-        System.exit(status);
     }
 
     // ---- java.util.concurrent.locks
 
     public static void lock(Lock lock) {
-        acquireJuc(lock, false);
-        lock.lock();
-        lockTaken(lock);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            acquireJuc(lock, false);
+            lock.lock();
+            lockTaken(lock);
+        } finally {
+            g.busy--;
+        }
     }
 
     public static void lockInterruptibly(Lock lock) throws InterruptedException {
-        acquireJuc(lock, false);
-        lock.lockInterruptibly();
-        lockTaken(lock);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            acquireJuc(lock, false);
+            lock.lockInterruptibly();
+            lockTaken(lock);
+        } finally {
+            g.busy--;
+        }
     }
 
     public static boolean tryLock(Lock lock) {
-        return acquireJuc(lock, true) && tookLock(lock, lock.tryLock());
+        LibCalls.State g = LibCalls.pause();
+        try {
+            return acquireJuc(lock, true) && tookLock(lock, lock.tryLock());
+        } finally {
+            g.busy--;
+        }
     }
 
     public static boolean tryLock(Lock lock, long time, TimeUnit unit) throws InterruptedException {
-        return acquireJuc(lock, true) && tookLock(lock, lock.tryLock(time, unit));
+        LibCalls.State g = LibCalls.pause();
+        try {
+            return acquireJuc(lock, true) && tookLock(lock, lock.tryLock(time, unit));
+        } finally {
+            g.busy--;
+        }
     }
 
     /** After a try-lock: record it when taken, else give the model's grant back. */
@@ -353,25 +531,35 @@ public final class RT {
     }
 
     public static void unlock(Lock lock) {
-        Object id = LockIdentity.of(lock);
-        boolean exclusive = LockIdentity.exclusive(lock);
-        Recorder r = rec;
-        if (r != null) {
-            r.release(id, exclusive);
-        }
-        lock.unlock();
-        Scheduler s = sched;
-        if (s != null) {
-            s.release(id, exclusive);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Object id = LockIdentity.of(lock);
+            boolean exclusive = LockIdentity.exclusive(lock);
+            Recorder r = rec;
+            if (r != null) {
+                r.release(id, exclusive);
+            }
+            lock.unlock();
+            Scheduler s = sched;
+            if (s != null) {
+                s.release(id, exclusive);
+            }
+        } finally {
+            g.busy--;
         }
     }
 
     public static Condition newCondition(Lock lock) {
-        Condition c = lock.newCondition();
-        synchronized (CONDITION_LOCKS) {
-            CONDITION_LOCKS.put(c, lock);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Condition c = lock.newCondition();
+            synchronized (CONDITION_LOCKS) {
+                CONDITION_LOCKS.put(c, lock);
+            }
+            return c;
+        } finally {
+            g.busy--;
         }
-        return c;
     }
 
     private static Lock lockOf(Condition c) {
@@ -381,52 +569,82 @@ public final class RT {
     }
 
     public static void await(Condition c) throws InterruptedException {
-        awaitNanos(c, 0L);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            awaitNanos(c, 0L);
+        } finally {
+            g.busy--;
+        }
     }
 
     public static void awaitUninterruptibly(Condition c) {
+        LibCalls.State g = LibCalls.pause();
         try {
-            awaitNanos(c, 0L);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            try {
+                awaitNanos(c, 0L);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        } finally {
+            g.busy--;
         }
     }
 
     public static boolean await(Condition c, long time, TimeUnit unit) throws InterruptedException {
-        return awaitNanos(c, Math.max(1L, unit.toNanos(time))) > 0;
+        LibCalls.State g = LibCalls.pause();
+        try {
+            return awaitNanos(c, Math.max(1L, unit.toNanos(time))) > 0;
+        } finally {
+            g.busy--;
+        }
     }
 
     /** Condition waits; {@code nanos} 0 waits without a bound. Returns the nanos left (JDK contract). */
     public static long awaitNanos(Condition c, long nanos) throws InterruptedException {
-        Lock lock = lockOf(c);
-        Object id = lock == null ? null : LockIdentity.of(lock);
-        Recorder r = rec;
-        int holds = r != null && id != null ? r.beforeWait(id) : 0;
-        long left;
+        LibCalls.State g = LibCalls.pause();
         try {
-            Scheduler s = sched;
-            if (s != null && lock != null) {
-                left = s.await(c, lock, id, nanos);
-            } else if (nanos == 0L) {
-                c.await();
-                left = 1L;
-            } else {
-                left = c.awaitNanos(nanos);
+            Lock lock = lockOf(c);
+            Object id = lock == null ? null : LockIdentity.of(lock);
+            Recorder r = rec;
+            int holds = r != null && id != null ? r.beforeWait(id) : 0;
+            long left;
+            try {
+                Scheduler s = sched;
+                if (s != null && lock != null) {
+                    left = s.await(c, lock, id, nanos);
+                } else if (nanos == 0L) {
+                    c.await();
+                    left = 1L;
+                } else {
+                    left = c.awaitNanos(nanos);
+                }
+            } finally {
+                if (r != null && id != null) {
+                    r.afterWait(c, id, holds);
+                }
             }
+            return left;
         } finally {
-            if (r != null && id != null) {
-                r.afterWait(c, id, holds);
-            }
+            g.busy--;
         }
-        return left;
     }
 
     public static void signal(Condition c) {
-        signalWaiters(c, false);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            signalWaiters(c, false);
+        } finally {
+            g.busy--;
+        }
     }
 
     public static void signalAll(Condition c) {
-        signalWaiters(c, true);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            signalWaiters(c, true);
+        } finally {
+            g.busy--;
+        }
     }
 
     private static void signalWaiters(Condition c, boolean all) {
@@ -446,9 +664,14 @@ public final class RT {
 
     /** Called by the instrumented java.lang.Thread.exit(): the thread is about to end. */
     public static void threadExit(Thread t) {
-        Scheduler s = sched;
-        if (s != null) {
-            s.threadEnd(t);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Scheduler s = sched;
+            if (s != null) {
+                s.threadEnd(t);
+            }
+        } finally {
+            g.busy--;
         }
     }
 }

@@ -44,6 +44,12 @@ final class Recorder {
         hub.access(threads.current(), loc, site, write);
     }
 
+    /** An access inside a watched collection class: its own field, counted at the application's call site. */
+    synchronized void field(Object target, int field, int site, boolean write) {
+        Shadow loc = target == null ? shadows.staticField(field) : shadows.field(target, field);
+        hub.access(threads.current(), loc, site, write);
+    }
+
     synchronized void element(Object array, int index, int site, boolean write) {
         Shadow loc = shadows.element(array, index);
         if (loc != null) { // null: out of bounds, the access itself throws

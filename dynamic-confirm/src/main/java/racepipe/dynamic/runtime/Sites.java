@@ -37,6 +37,17 @@ public final class Sites {
         return FIELDS.computeIfAbsent(declaringClass + "." + name, k -> FIELDS.size());
     }
 
+    /** Inside a watched collection class an access has no site of its own: it carries its field. */
+    public static final int LIBRARY_ELEMENT = -2;
+
+    public static int libraryField(int field) {
+        return -3 - field;
+    }
+
+    static int libraryFieldOf(int site) {
+        return -3 - site;
+    }
+
     public static Site get(int id) {
         Site[] s = snapshot;
         return id < s.length ? s[id] : SITES.get(id);

@@ -41,23 +41,38 @@ public final class Synchronizers {
     }
 
     public static void countDown(CountDownLatch l) {
-        release(l);
-        l.countDown();
+        LibCalls.State g = LibCalls.pause();
+        try {
+            release(l);
+            l.countDown();
+        } finally {
+            g.busy--;
+        }
     }
 
     public static void await(CountDownLatch l) throws InterruptedException {
-        mayBlock();
-        l.await();
-        acquired(l);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            mayBlock();
+            l.await();
+            acquired(l);
+        } finally {
+            g.busy--;
+        }
     }
 
     public static boolean await(CountDownLatch l, long t, TimeUnit u) throws InterruptedException {
-        mayBlock();
-        boolean done = l.await(t, u);
-        if (done) {
-            acquired(l);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            mayBlock();
+            boolean done = l.await(t, u);
+            if (done) {
+                acquired(l);
+            }
+            return done;
+        } finally {
+            g.busy--;
         }
-        return done;
     }
 
     /**
@@ -65,11 +80,16 @@ public final class Synchronizers {
      * takes the clocks of those already there, and leaving passes on the action's effects.
      */
     public static int await(CyclicBarrier b) throws InterruptedException, BrokenBarrierException {
-        arrive(b);
-        mayBlock();
-        int k = b.await();
-        leave(b);
-        return k;
+        LibCalls.State g = LibCalls.pause();
+        try {
+            arrive(b);
+            mayBlock();
+            int k = b.await();
+            leave(b);
+            return k;
+        } finally {
+            g.busy--;
+        }
     }
 
     private static void arrive(CyclicBarrier b) {
@@ -84,34 +104,59 @@ public final class Synchronizers {
 
     public static int await(CyclicBarrier b, long t, TimeUnit u)
             throws InterruptedException, BrokenBarrierException, TimeoutException {
-        arrive(b);
-        mayBlock();
-        int k = b.await(t, u);
-        leave(b);
-        return k;
+        LibCalls.State g = LibCalls.pause();
+        try {
+            arrive(b);
+            mayBlock();
+            int k = b.await(t, u);
+            leave(b);
+            return k;
+        } finally {
+            g.busy--;
+        }
     }
 
     public static void release(Semaphore s) {
-        release((Object) s);
-        s.release();
+        LibCalls.State g = LibCalls.pause();
+        try {
+            release((Object) s);
+            s.release();
+        } finally {
+            g.busy--;
+        }
     }
 
     public static void acquire(Semaphore s) throws InterruptedException {
-        mayBlock();
-        s.acquire();
-        acquired(s);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            mayBlock();
+            s.acquire();
+            acquired(s);
+        } finally {
+            g.busy--;
+        }
     }
 
     public static void put(BlockingQueue<Object> q, Object e) throws InterruptedException {
-        release(q);
-        mayBlock();
-        q.put(e);
+        LibCalls.State g = LibCalls.pause();
+        try {
+            release(q);
+            mayBlock();
+            q.put(e);
+        } finally {
+            g.busy--;
+        }
     }
 
     public static Object take(BlockingQueue<Object> q) throws InterruptedException {
-        mayBlock();
-        Object e = q.take();
-        acquired(q);
-        return e;
+        LibCalls.State g = LibCalls.pause();
+        try {
+            mayBlock();
+            Object e = q.take();
+            acquired(q);
+            return e;
+        } finally {
+            g.busy--;
+        }
     }
 }

@@ -1,0 +1,75 @@
+package racepipe.dynamic.runtime;
+
+/**
+ * Per thread: the stack of application calls into java.util that the thread is inside, so an
+ * access inside a watched collection class counts at the innermost such call; and a busy count
+ * that is non-zero while racepipe's own code runs on the thread (its lists are ArrayLists too).
+ */
+public final class LibCalls {
+    /** A call site no one watches this run: its collection code still takes its modelled locks. */
+    public static final int UNWATCHED = -1;
+
+    static final class State {
+        int[] calls = new int[8];
+        int depth;
+        int busy;
+
+        /** The call the current access counts at, or -1: outside calls, unwatched, or racepipe's own. */
+        int watched() {
+            return depth == 0 || busy != 0 ? -1 : calls[depth - 1];
+        }
+
+        boolean inCall() {
+            return depth != 0 && busy == 0;
+        }
+    }
+
+    private static final ThreadLocal<State> STATE = new ThreadLocal<>() {
+        @Override
+        protected State initialValue() {
+            return new State();
+        }
+    };
+
+    private LibCalls() {
+    }
+
+    static State state() {
+        return STATE.get();
+    }
+
+    /** Marks racepipe's own code running on this thread; undo with {@code state.busy--}. */
+    static State pause() {
+        State s = STATE.get();
+        s.busy++;
+        return s;
+    }
+
+    static void enter(int site) {
+        State s = STATE.get();
+        if (s.depth == s.calls.length) {
+            s.calls = java.util.Arrays.copyOf(s.calls, s.depth * 2);
+        }
+        s.calls[s.depth++] = site;
+    }
+
+    /**
+     * Leaves the innermost entry of this call site. A call that threw skipped its exit; its entry
+     * is dropped here too, as the enclosing call returns.
+     */
+    static void exit(int site) {
+        State s = STATE.get();
+        for (int i = s.depth - 1; i >= 0; i--) {
+            if (s.calls[i] == site) {
+                s.depth = i;
+                return;
+            }
+        }
+    }
+
+    /** A thread that ends, or an uncaught exception: no call is open any more. */
+    static void clear() {
+        State s = STATE.get();
+        s.depth = 0;
+    }
+}
