@@ -53,6 +53,27 @@ class ConfirmCliTest {
     }
 
     @Test
+    void synchronized_lists_should_crash_on_their_race_and_not_on_a_shared_mutex() throws Exception {
+        String sl = "benchmarks.synclist";
+        String e = "benchmarks.synclist.Main";
+        String covers = label(sl, "Catalog.java", "covers");
+        JsonNode pick = confirm(e, covers, label(sl, "Order.java", "pick"), 30, 5);
+        assertThat(pick.get("confirm").get("raced").asInt()).isPositive();
+        assertThat(pick.get("confirm").get("exceptions").has("java.util.ConcurrentModificationException")).isTrue();
+        assertThat(pick.get("verdict").asText()).isEqualTo("harmful");
+        JsonNode add = confirm(e, covers, label(sl, "Catalog.java", "catalogAdd"), 30, 5); // both hold the catalog's mutex
+        assertThat(add.get("confirm").get("raced").asInt()).isZero();
+        for (JsonNode t : pick.get("trials")) {
+            if (t.get("raced").asBoolean()) {
+                Cli.Result r = Cli.run("replay", Cli.BENCH.toString(), "--entry", e, "--pair", covers, label(sl, "Order.java", "pick"),
+                        "--seed", t.get("seed").asText());
+                assertThat(r.json().get("pairs").get(0).get("trials").get(0)).isEqualTo(t);
+                break;
+            }
+        }
+    }
+
+    @Test
     void replay_should_give_the_same_trial_from_its_seed() throws Exception {
         String ls = "benchmarks.logservice";
         String a = label(ls, "LogService.java", "m6"), b = label(ls, "LogService.java", "w8");

@@ -37,6 +37,32 @@ class DetectCliTest {
         assertThat(variables(a.json(), "hybrid")).contains("lastActive", "log").doesNotContain("ready");
     }
 
+    static List<String> lines(JsonNode json, String detector) {
+        List<String> out = new ArrayList<>();
+        json.get("pairs").forEach(p -> {
+            if (p.get("predictors").has(detector)) {
+                List<String> two = new ArrayList<>();
+                p.get("sites").forEach(s -> two.add(s.get("file").asText() + ":" + s.get("line").asText()));
+                two.sort(null);
+                out.add(String.join(" ~ ", two));
+            }
+        });
+        out.sort(null);
+        return out;
+    }
+
+    @Test
+    void synchronized_lists_should_race_inside_java_util_at_the_application_calls() throws Exception {
+        Cli.Result r = Cli.run("detect", Cli.BENCH.toString(), "--entry", "benchmarks.synclist.Main", "--runs", "2", "--seed", "1");
+        assertThat(r.code()).as(r.output()).isZero();
+        // containsAll (holding the catalog's mutex) iterates the order's list; removeAll and addAll hold the order's mutex
+        List<String> real = List.of("Catalog.java:24 ~ Order.java:23", "Catalog.java:24 ~ Order.java:28");
+        assertThat(lines(r.json(), "hybrid")).isEqualTo(real);
+        assertThat(lines(r.json(), "hb")).isEqualTo(real);
+        // the order filled by main before the threads start: only the lockset sees it
+        assertThat(lines(r.json(), "ls")).contains("Catalog.java:24 ~ Order.java:18").containsAll(real);
+    }
+
     @Test
     void handoff_should_be_flagged_by_ls_and_not_by_hb() throws Exception {
         Cli.Result r = Cli.run("detect", Cli.BENCH.toString(), "--entry", "benchmarks.handoff.Main", "--runs", "3", "--seed", "1");
