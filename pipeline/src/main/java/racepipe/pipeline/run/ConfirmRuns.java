@@ -167,6 +167,13 @@ public final class ConfirmRuns {
     public static void fill(ProgramInput program, RacePair p, List<Map<String, Object>> results, Options opt) {
         p.confirm = totals(results, opt);
         p.verdict = verdict(results);
+        if ("harmful".equals(p.verdict)) {
+            Attribution.Result why = Attribution.of(p.sites.get(0), p.sites.get(1), results);
+            p.confirm.put("attribution", why.why());
+            if (!why.attributed()) {
+                p.verdict = "real";
+            }
+        }
         p.trials = new ArrayList<>();
         results.forEach(t -> p.trials.add(summary(t)));
         Map<String, Object> examples = new LinkedHashMap<>();
@@ -179,7 +186,10 @@ public final class ConfirmRuns {
         }
     }
 
-    /** harmful: raced and some trial threw; real: raced, never threw; unconfirmed: never raced. */
+    /**
+     * harmful: raced and some trial that raced threw; real: raced, never threw; unconfirmed: never
+     * raced. fill() then keeps harmful only when the exceptions are the pair's (Attribution).
+     */
     public static String verdict(List<Map<String, Object>> trials) {
         boolean raced = trials.stream().anyMatch(t -> Boolean.TRUE.equals(t.get("raced")));
         boolean threw = trials.stream().anyMatch(t -> Boolean.TRUE.equals(t.get("raced")) && t.get("exception") != null);

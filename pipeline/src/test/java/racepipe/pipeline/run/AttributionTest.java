@@ -1,0 +1,59 @@
+package racepipe.pipeline.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import racepipe.pipeline.model.SiteInfo;
+
+class AttributionTest {
+    static final SiteInfo A = SiteInfo.of("app/Log", "close", "()V", 3, "Log.java", 10, true);
+    static final SiteInfo B = SiteInfo.of("app/Worker", "run", "()V", 5, "Worker.java", 20, false);
+
+    /** A raced trial: which site's thread went first, and the exception's stack (or none). */
+    static Map<String, Object> trial(SiteInfo first, String exceptionStack) {
+        Map<String, Object> race = Map.of("first", first == A ? "T1" : "T2",
+                "accesses", List.of(Map.of("site", A.key(), "thread", "T1"), Map.of("site", B.key(), "thread", "T2")));
+        return exceptionStack == null ? Map.of("raced", true, "race", race)
+                : Map.of("raced", true, "race", race, "exception",
+                Map.of("type", "java.lang.IllegalStateException", "stack", exceptionStack, "afterRace", true));
+    }
+
+    @Test
+    void a_crash_in_one_order_only_is_the_pairs() {
+        List<Map<String, Object>> trials = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            trials.add(trial(A, "app.Main.check(Main.java:40) <- app.Main.main(Main.java:12)"));
+            trials.add(trial(B, null));
+        }
+        Attribution.Result r = Attribution.of(A, B, trials);
+        assertThat(r.attributed()).isTrue();
+        assertThat(r.why()).contains("20/20 trials where Log.java:10 ran first, 0/20 otherwise");
+    }
+
+    @Test
+    void a_crash_as_frequent_in_either_order_elsewhere_is_another_races() {
+        List<Map<String, Object>> trials = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            trials.add(trial(A, i % 2 == 0 ? "app.Main.check(Main.java:40)" : null));
+            trials.add(trial(B, i % 2 == 1 ? "app.Main.check(Main.java:40)" : null));
+        }
+        assertThat(Attribution.of(A, B, trials).attributed()).isFalse();
+    }
+
+    @Test
+    void a_crash_inside_a_racing_method_is_the_pairs() {
+        List<Map<String, Object>> trials = List.of(trial(B, "app.Worker.run(Worker.java:21) <- java.lang.Thread.run"));
+        assertThat(Attribution.of(A, B, trials).attributed()).isTrue();
+    }
+
+    @Test
+    void fisher_matches_a_hand_computed_tail() {
+        // 3 of 3 against 0 of 3, margins fixed: P(X >= 3) = 1 / C(6,3) = 0.05
+        assertThat(Attribution.fisherGreater(3, 0, 0, 3)).isCloseTo(0.05, offset(1e-9));
+        assertThat(Attribution.fisherGreater(0, 3, 3, 0)).isCloseTo(1.0, offset(1e-9));
+    }
+}
