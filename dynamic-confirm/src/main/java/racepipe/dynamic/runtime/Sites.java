@@ -13,6 +13,7 @@ public final class Sites {
     private static final List<Site> SITES = new ArrayList<>();
     private static final Map<String, Integer> BY_KEY = new HashMap<>();
     private static final Map<String, Integer> FIELDS = new HashMap<>();
+    private static final List<String> FIELD_NAMES = new ArrayList<>();
     private static volatile Site[] snapshot = new Site[0];
 
     private Sites() {
@@ -34,7 +35,15 @@ public final class Sites {
 
     /** A global id for a field, by its declaring class and name. */
     public static synchronized int field(String declaringClass, String name) {
-        return FIELDS.computeIfAbsent(declaringClass + "." + name, k -> FIELDS.size());
+        return FIELDS.computeIfAbsent(declaringClass + "." + name, k -> {
+            FIELD_NAMES.add(k.replace('/', '.'));
+            return FIELDS.size();
+        });
+    }
+
+    /** pkg.Class.field of a field id. */
+    public static synchronized String fieldName(int field) {
+        return field >= 0 && field < FIELD_NAMES.size() ? FIELD_NAMES.get(field) : "?";
     }
 
     /** Inside a watched collection class an access has no site of its own: it carries its field. */

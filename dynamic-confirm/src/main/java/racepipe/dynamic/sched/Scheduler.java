@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
+import racepipe.dynamic.runtime.Site;
 import racepipe.dynamic.runtime.Sites;
 
 /**
@@ -546,7 +547,9 @@ public final class Scheduler {
 
     private void recordRace(SchedThread me, List<SchedThread> partners, boolean meFirst) {
         SchedThread other = partners.get(0);
-        String variable = Sites.get(me.site).variable;
+        Site site = Sites.get(me.site);
+        // a call into a collection races on the collection's own field, which the access carries
+        String variable = site.field < 0 && (me.target == null || !me.target.getClass().isArray()) ? Sites.fieldName(me.slot) : site.variable;
         String addr = me.target == null ? variable // identity hashes differ between runs: not shown
                 : me.target.getClass().isArray() ? me.target.getClass().getComponentType().getName() + "[" + me.slot + "]"
                 : me.target.getClass().getName() + " object ." + variable.substring(variable.lastIndexOf('.') + 1);
