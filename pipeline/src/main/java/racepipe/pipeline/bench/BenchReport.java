@@ -42,7 +42,8 @@ public final class BenchReport {
             long broken = checks.values().stream().filter(v -> !Boolean.TRUE.equals(v)).count();
             line.append(broken == 0 ? "   all hold" : "   " + broken + " FAIL");
             Map<String, Object> ph = m(r.json, "phases");
-            double t = ph.values().stream().mapToDouble(v -> ((Number) v).doubleValue()).sum();
+            double t = r.json.get("wallSeconds") instanceof Number w ? w.doubleValue()
+                    : ph.values().stream().mapToDouble(v -> ((Number) v).doubleValue()).sum();
             line.append(String.format(" %5.0fs", t));
             out.println(line);
             checks.forEach((k, v) -> {
@@ -142,7 +143,7 @@ public final class BenchReport {
         }
     }
 
-    /** "0,2 of 3": the detect runs (0 the first) that saw the pair. */
+    /** "2/3 (run 0,2)": how many detect runs saw the pair, and which (run 0 is the first). */
     @SuppressWarnings("unchecked")
     static String runList(Map<String, Object> runs, String detector) {
         if (runs == null) {
@@ -151,7 +152,8 @@ public final class BenchReport {
         List<Integer> seen = (List<Integer>) runs.get(detector);
         List<Integer> of = (List<Integer>) runs.get("of");
         String n = of == null || of.isEmpty() ? "?" : String.valueOf(of.get(0));
-        return (seen == null || seen.isEmpty() ? "none" : seen.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","))) + " of " + n;
+        int k = seen == null ? 0 : seen.size();
+        return k + "/" + n + (k == 0 ? "" : " (run " + seen.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")) + ")");
     }
 
     static String html(List<BenchRow> rows) {

@@ -139,8 +139,8 @@ public final class BenchRow {
         for (String d : List.of("ls", "hybrid", "hb")) {
             List<Integer> seen = new ArrayList<>();
             for (int i = 0; i < runs.size(); i++) {
-                Map<String, List<String>> sets = (Map<String, List<String>>) runs.get(i).get("sets");
-                List<String> set = sets == null ? null : sets.get(d);
+                Map<String, java.util.Collection<String>> sets = (Map<String, java.util.Collection<String>>) runs.get(i).get("sets");
+                java.util.Collection<String> set = sets == null ? null : sets.get(d);
                 if (set != null && ps.stream().anyMatch(p -> set.contains(p.key))) {
                     seen.add(i);
                 }

@@ -78,6 +78,7 @@ public final class BenchCommand implements Callable<Integer> {
         int cores = Runtime.getRuntime().availableProcessors();
         for (String name : names) {
             System.err.println("== " + name);
+            long wall0 = System.nanoTime();
             ProgramInput program = ProgramInput.check(jar, "benchmarks." + name + ".Main", List.of());
             ConfirmRuns.Options confirm = new ConfirmRuns.Options(trials, seed, "racefuzzer", cores, timeout * 1000L, false, watchdog);
             Path dir = out.resolve(name);
@@ -98,7 +99,9 @@ public final class BenchCommand implements Callable<Integer> {
             phases.put("static:sootup", sootup.seconds);
             r.write(dir.resolve("report.json"));
             try (var tsv = Suite.truth(jar, name)) {
-                rows.add(new BenchRow(name, r, Truth.load(name, tsv, src), phases));
+                BenchRow row = new BenchRow(name, r, Truth.load(name, tsv, src), phases);
+                row.json.put("wallSeconds", Math.round((System.nanoTime() - wall0) / 1e8) / 10.0); // phases overlap
+                rows.add(row);
             }
         }
         ResultFile meta = new ResultFile();
