@@ -42,7 +42,8 @@ public final class BenchReport {
             long broken = checks.values().stream().filter(v -> !Boolean.TRUE.equals(v)).count();
             line.append(broken == 0 ? "   all hold" : "   " + broken + " FAIL");
             Map<String, Object> ph = m(r.json, "phases");
-            double t = ph.values().stream().mapToDouble(v -> ((Number) v).doubleValue()).sum();
+            double t = r.json.get("wallSeconds") instanceof Number w ? w.doubleValue()
+                    : ph.values().stream().mapToDouble(v -> ((Number) v).doubleValue()).sum();
             line.append(String.format(" %5.0fs", t));
             out.println(line);
             checks.forEach((k, v) -> {
@@ -50,6 +51,16 @@ public final class BenchReport {
                     out.println("    \u001b[31mFAILED: " + k + "\u001b[0m");
                 }
             });
+            Map<String, Object> tr = m(r.json, "truth");
+            if (!((List<?>) tr.get("realNotConfirmed")).isEmpty()) {
+                out.println("    real pairs not confirmed: " + tr.get("realNotConfirmed"));
+            }
+            if (!((List<?>) tr.get("falseInduced")).isEmpty()) {
+                out.println("    false pairs induced: " + tr.get("falseInduced"));
+            }
+            if (((Number) tr.get("unlistedInduced")).intValue() > 0) {
+                out.println("    unlisted pairs induced: " + tr.get("unlistedInduced"));
+            }
         }
     }
 
@@ -84,7 +95,65 @@ public final class BenchReport {
                     checks.entrySet().stream().filter(e -> !Boolean.TRUE.equals(e.getValue())).map(Map.Entry::getKey).toList()));
             sb.append(" |\n");
         }
-        return sb.append("\nP/R: precision and recall (%) against the truth files; precision counts pairs the truth file does not list as false.\n").toString();
+        sb.append("\nP/R: precision and recall (%) against the truth files; precision counts pairs the truth file does not list as false.\n");
+        for (BenchRow r : rows) {
+            pairTable(sb, r);
+        }
+        return sb.toString();
+    }
+
+    /**
+     * One benchmark's truth pairs (and unlisted candidates outside the JDK): who predicted each,
+     * which detect runs saw it (run 0 is the first), its verdict and trials.
+     */
+    @SuppressWarnings("unchecked")
+    static void pairTable(StringBuilder sb, BenchRow r) {
+        Map<String, Object> t = m(r.json, "truth");
+        Map<String, Object> ph = m(r.json, "phases");
+        sb.append("\n## ").append(r.name).append("\n\n");
+        sb.append("phases (s): ");
+        ph.forEach((k, v) -> sb.append(k).append(" ").append(String.format("%.1f", ((Number) v).doubleValue())).append("; "));
+        sb.append("real pairs not confirmed: ").append(t.get("realNotConfirmed")).append("; false pairs induced: ")
+                .append(t.get("falseInduced")).append("; unlisted candidates: ").append(t.get("unlistedCandidates"))
+                .append(" (induced ").append(t.get("unlistedInduced")).append("), in the JDK: ")
+                .append(t.get("unlistedJdkCandidates")).append("\n\n");
+        sb.append("| pair | sites | truth | verdict | static | hybrid runs | hb runs | ls runs | raced/trials | |\n")
+                .append("|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Map<String, Object> p : (List<Map<String, Object>>) r.json.get("pairs")) {
+            if (Boolean.TRUE.equals(p.get("jdk"))) {
+                continue;
+            }
+            Map<String, Object> runs = (Map<String, Object>) p.get("runs");
+            java.util.Collection<String> preds = (java.util.Collection<String>) p.get("predictors");
+            Map<String, Object> c = (Map<String, Object>) p.get("confirm");
+            String v = String.valueOf(p.get("verdict"));
+            boolean induced = v.equals("real") || v.equals("harmful");
+            String truth = String.valueOf(p.get("truth"));
+            String flag = !p.containsKey("label") ? "unlisted"
+                    : !truth.equals("false") && !induced ? "**real, not confirmed**"
+                    : truth.equals("false") && induced ? "**false, induced**" : "";
+            sb.append("| ").append(p.containsKey("label") ? p.get("label") : "-")
+                    .append(" | ").append(p.containsKey("sites") ? String.join(" ", (List<String>) p.get("sites")) : esc(String.valueOf(p.get("key"))))
+                    .append(" | ").append(truth).append(" | ").append(v)
+                    .append(" | ").append(preds.contains("static:wala") ? "W" : "").append(preds.contains("static:sootup") ? "S" : "")
+                    .append(" | ").append(runList(runs, "hybrid")).append(" | ").append(runList(runs, "hb"))
+                    .append(" | ").append(runList(runs, "ls"))
+                    .append(" | ").append(c == null || c.isEmpty() ? "" : c.get("raced") + "/" + c.get("trials"))
+                    .append(" | ").append(flag).append(" |\n");
+        }
+    }
+
+    /** "2/3 (run 0,2)": how many detect runs saw the pair, and which (run 0 is the first). */
+    @SuppressWarnings("unchecked")
+    static String runList(Map<String, Object> runs, String detector) {
+        if (runs == null) {
+            return "";
+        }
+        List<Integer> seen = (List<Integer>) runs.get(detector);
+        List<Integer> of = (List<Integer>) runs.get("of");
+        String n = of == null || of.isEmpty() ? "?" : String.valueOf(of.get(0));
+        int k = seen == null ? 0 : seen.size();
+        return k + "/" + n + (k == 0 ? "" : " (run " + seen.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")) + ")");
     }
 
     static String html(List<BenchRow> rows) {

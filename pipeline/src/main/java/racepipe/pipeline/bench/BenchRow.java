@@ -59,7 +59,9 @@ public final class BenchRow {
         }
         json.put("quality", quality);
         json.put("checks", checks(r, candidates, induced, real, byTruth, sets));
-        json.put("pairs", truthPairs(byTruth, r, truth));
+        List<Map<String, Object>> pairs = truthPairs(byTruth, r, truth);
+        json.put("pairs", pairs);
+        json.put("truth", truthSummary(pairs));
         json.put("phases", phases);
     }
 
@@ -107,6 +109,8 @@ public final class BenchRow {
             Set<String> preds = new TreeSet<>();
             ps.forEach(p -> preds.addAll(p.predictors.keySet()));
             m.put("predictors", preds);
+            m.put("runs", runsSeeing(r, ps));
+            m.put("confirm", confirmOf(ps));
             m.put("keys", ps.stream().map(p -> p.key).toList());
             m.put("why", t.why());
             out.add(m);
@@ -118,10 +122,78 @@ public final class BenchRow {
                 m.put("truth", null);
                 m.put("verdict", p.verdict);
                 m.put("predictors", p.predictors.keySet());
+                m.put("runs", runsSeeing(r, List.of(p)));
+                m.put("confirm", confirmOf(List.of(p)));
+                m.put("jdk", p.sites.stream().anyMatch(s -> s.className().startsWith("java.")));
                 out.add(m);
             }
         }
         return out;
+    }
+
+    /** Per dynamic detector, the indices of the detect runs whose set holds one of the pairs' keys. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, List<Integer>> runsSeeing(ResultFile r, List<RacePair> ps) {
+        Map<String, List<Integer>> out = new LinkedHashMap<>();
+        List<Map<String, Object>> runs = r.runs == null ? List.of() : r.runs;
+        for (String d : List.of("ls", "hybrid", "hb")) {
+            List<Integer> seen = new ArrayList<>();
+            for (int i = 0; i < runs.size(); i++) {
+                Map<String, java.util.Collection<String>> sets = (Map<String, java.util.Collection<String>>) runs.get(i).get("sets");
+                java.util.Collection<String> set = sets == null ? null : sets.get(d);
+                if (set != null && ps.stream().anyMatch(p -> set.contains(p.key))) {
+                    seen.add(i);
+                }
+            }
+            out.put(d, seen);
+        }
+        out.put("of", List.of(runs.size()));
+        return out;
+    }
+
+    /** Trials and races of the pair's best key (the one that gave its verdict). */
+    private static Map<String, Object> confirmOf(List<RacePair> ps) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        String best = best(ps);
+        ps.stream().filter(p -> best.equals(p.verdict) && p.confirm != null).findFirst().ifPresent(p -> {
+            c.put("key", p.key);
+            c.put("trials", p.confirm.get("trials"));
+            c.put("raced", p.confirm.get("raced"));
+            Object outcomes = p.confirm.get("outcomes");
+            if (outcomes instanceof Map<?, ?> o) {
+                c.put("exception", o.get("exception"));
+            }
+        });
+        return c;
+    }
+
+    /** The bars in terms of the truth: real pairs not confirmed, false pairs induced, unlisted candidates. */
+    private static Map<String, Object> truthSummary(List<Map<String, Object>> pairs) {
+        List<String> realUnconfirmed = new ArrayList<>(), falseInduced = new ArrayList<>();
+        int unlisted = 0, unlistedJdk = 0, unlistedInduced = 0;
+        for (Map<String, Object> m : pairs) {
+            String v = String.valueOf(m.get("verdict"));
+            boolean induced = v.equals("real") || v.equals("harmful");
+            if (m.containsKey("label")) {
+                if (!"false".equals(m.get("truth")) && !induced) {
+                    realUnconfirmed.add((String) m.get("label"));
+                } else if ("false".equals(m.get("truth")) && induced) {
+                    falseInduced.add((String) m.get("label"));
+                }
+            } else if (Boolean.TRUE.equals(m.get("jdk"))) {
+                unlistedJdk++;
+            } else {
+                unlisted++;
+                unlistedInduced += induced ? 1 : 0;
+            }
+        }
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("realNotConfirmed", realUnconfirmed);
+        t.put("falseInduced", falseInduced);
+        t.put("unlistedCandidates", unlisted);
+        t.put("unlistedInduced", unlistedInduced);
+        t.put("unlistedJdkCandidates", unlistedJdk);
+        return t;
     }
 
     private static String best(List<RacePair> ps) {

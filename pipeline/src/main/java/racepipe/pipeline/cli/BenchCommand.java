@@ -49,6 +49,16 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1")
     long seed;
 
+    /*
+     * 20 ms, as confirm. 5 ms made httpserver three times faster (pool threads block inside JDK
+     * queues where only the watchdog sees them) but, on a loaded machine, the watchdog then also
+     * detaches threads that were given the turn and have not woken yet: those trials stop being
+     * one thread at a time and their seeds stop replaying. Not worth it until the watchdog can
+     * tell the two apart.
+     */
+    @Option(names = "--watchdog", defaultValue = "20", description = "milliseconds before the watchdog lets others go (default: ${DEFAULT-VALUE})")
+    long watchdog;
+
     @Override
     public Integer call() throws Exception {
         Path jar = suite != null ? suite : Home.root().resolve("benchmarks/target/racepipe-benchmarks.jar");
@@ -70,19 +80,30 @@ public final class BenchCommand implements Callable<Integer> {
         int cores = Runtime.getRuntime().availableProcessors();
         for (String name : names) {
             System.err.println("== " + name);
+            long wall0 = System.nanoTime();
             ProgramInput program = ProgramInput.check(jar, "benchmarks." + name + ".Main", List.of());
-            ConfirmRuns.Options confirm = new ConfirmRuns.Options(trials, seed, "racefuzzer", cores, timeout * 1000L, false, 20);
+            ConfirmRuns.Options confirm = new ConfirmRuns.Options(trials, seed, "racefuzzer", cores, timeout * 1000L, false, watchdog);
             Path dir = out.resolve(name);
-            ResultFile r = new Analysis(program, new Analysis.Options(List.of("static", "hybrid"), "wala", runs, seed,
-                    timeout * 1000L, confirm), dir, System.err).run();
+            // SootUp is only compared, never a candidate source: it runs beside Phase 1 (WALA on one
+            // core, the detect runs one JVM at a time), where the second core is otherwise idle
+            SootupRun sootup = new SootupRun(program);
+            sootup.start();
+            ResultFile r;
+            try {
+                r = new Analysis(program, new Analysis.Options(List.of("static", "hybrid"), "wala", runs, seed,
+                        timeout * 1000L, confirm), dir, System.err).run();
+            } finally {
+                sootup.join();
+            }
             Map<String, Double> phases = new LinkedHashMap<>();
             ((Map<?, ?>) r.options.get("phases")).forEach((k, v) -> phases.put((String) k, ((Number) v).doubleValue()));
-            long t0 = System.nanoTime();
-            addSootup(r, program);
-            phases.put("static:sootup", (System.nanoTime() - t0) / 1e9);
+            addSootup(r, sootup.pairs());
+            phases.put("static:sootup", sootup.seconds);
             r.write(dir.resolve("report.json"));
             try (var tsv = Suite.truth(jar, name)) {
-                rows.add(new BenchRow(name, r, Truth.load(name, tsv, src), phases));
+                BenchRow row = new BenchRow(name, r, Truth.load(name, tsv, src), phases);
+                row.json.put("wallSeconds", Math.round((System.nanoTime() - wall0) / 1e8) / 10.0); // phases overlap
+                rows.add(row);
             }
         }
         ResultFile meta = new ResultFile();
@@ -91,17 +112,51 @@ public final class BenchCommand implements Callable<Integer> {
         meta.options.put("runs", runs);
         meta.options.put("trials", trials);
         meta.options.put("seed", seed);
+        meta.options.put("watchdogMillis", watchdog);
         BenchReport.write(out, rows, meta);
         BenchReport.print(System.out, rows);
         System.out.println("results: " + out.resolve("results.md") + ", results.json, results.html");
         return 0;
     }
 
+    /** The SootUp engine on one benchmark, in its own thread; its failure is rethrown by {@link #pairs()}. */
+    private static final class SootupRun extends Thread {
+        private final ProgramInput program;
+        private volatile List<RacePair> pairs;
+        private volatile RuntimeException failure;
+        volatile double seconds;
+
+        SootupRun(ProgramInput program) {
+            super("racepipe-bench-sootup");
+            this.program = program;
+            setDaemon(true);
+        }
+
+        @Override
+        public void run() {
+            long t0 = System.nanoTime();
+            try {
+                pairs = StaticPhase.pairs(StaticPhase.run(List.of(program.jar()), program.entry(), "sootup"));
+            } catch (RuntimeException e) {
+                failure = e;
+            } finally {
+                seconds = Math.round((System.nanoTime() - t0) / 1e8) / 10.0;
+            }
+        }
+
+        List<RacePair> pairs() {
+            if (failure != null) {
+                throw failure;
+            }
+            return pairs;
+        }
+    }
+
     /** The SootUp engine's pairs, set beside WALA's: "static:sootup" on the pairs it reports. */
-    private static void addSootup(ResultFile r, ProgramInput program) {
+    private static void addSootup(ResultFile r, List<RacePair> sootup) {
         Map<String, RacePair> byKey = new LinkedHashMap<>();
         r.pairs.forEach(p -> byKey.put(p.key, p));
-        for (RacePair p : StaticPhase.pairs(StaticPhase.run(List.of(program.jar()), program.entry(), "sootup"))) {
+        for (RacePair p : sootup) {
             RacePair known = byKey.get(p.key);
             if (known != null) {
                 known.predictors.put("static:sootup", true);
