@@ -81,6 +81,11 @@ public final class PairFinder {
     }
 
     private StaticPair test(AccessFact a, AccessFact b) {
+        if (a.site.key().compareTo(b.site.key()) > 0) {
+            AccessFact t = a; // the pair's sites are sorted by key: keep its evidence (A, B) in that order
+            a = b;
+            b = t;
+        }
         if (!a.site.write() && !b.site.write()) {
             return null;
         }
