@@ -21,14 +21,45 @@ import racepipe.statics.internal.model.ThreadInfo;
 public final class PairFinder {
     private final RaceModel model;
     public final Map<String, Integer> counts = new LinkedHashMap<>();
-    /** Library sites' application call lines, walked once per site. */
-    private final Map<AccessFact, List<String>> via = new java.util.IdentityHashMap<>();
 
     public PairFinder(RaceModel model) {
         this.model = model;
         for (String s : List.of("sameVariable", "threads", "aliasing", "escaping", "parallel", "unlocked")) {
             counts.put(s, 0);
         }
+    }
+
+    /**
+     * One pair per site-key pair: lifted library accesses give one fact per call site and
+     * variable, so two call sites may pair on several variables. The pair kept is the one with
+     * the most writes; the evidence lists every variable ({@code variables}).
+     */
+    public static List<StaticPair> mergeBySites(List<StaticPair> pairs) {
+        Map<String, List<StaticPair>> byKey = new LinkedHashMap<>();
+        for (StaticPair p : pairs) {
+            byKey.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
+        }
+        List<StaticPair> out = new ArrayList<>();
+        for (List<StaticPair> group : byKey.values()) {
+            if (group.size() == 1) {
+                out.add(group.get(0));
+                continue;
+            }
+            StaticPair best = group.get(0);
+            for (StaticPair p : group) {
+                if (writes(p) > writes(best)) {
+                    best = p;
+                }
+            }
+            Map<String, Object> ev = new LinkedHashMap<>(best.evidence());
+            ev.put("variables", group.stream().map(StaticPair::variable).distinct().sorted().toList());
+            out.add(new StaticPair(best.a(), best.b(), best.variable(), ev));
+        }
+        return out;
+    }
+
+    private static int writes(StaticPair p) {
+        return (p.a().write() ? 1 : 0) + (p.b().write() ? 1 : 0);
     }
 
     public List<StaticPair> run() {
@@ -50,6 +81,11 @@ public final class PairFinder {
     }
 
     private StaticPair test(AccessFact a, AccessFact b) {
+        if (a.site.key().compareTo(b.site.key()) > 0) {
+            AccessFact t = a; // the pair's sites are sorted by key: keep its evidence (A, B) in that order
+            a = b;
+            b = t;
+        }
         if (!a.site.write() && !b.site.write()) {
             return null;
         }
@@ -153,11 +189,11 @@ public final class PairFinder {
         ev.put("objects", objs);
         ev.put("locksA", a.locks.stream().map(LockId::toString).sorted().toList());
         ev.put("locksB", b.locks.stream().map(LockId::toString).sorted().toList());
-        if (a.via != null) {
-            ev.put("viaA", via.computeIfAbsent(a, x -> x.via.get()));
+        if (a.library != null) {
+            ev.put("libraryA", a.library.stream().limit(5).toList());
         }
-        if (b.via != null) {
-            ev.put("viaB", via.computeIfAbsent(b, x -> x.via.get()));
+        if (b.library != null) {
+            ev.put("libraryB", b.library.stream().limit(5).toList());
         }
         return ev;
     }

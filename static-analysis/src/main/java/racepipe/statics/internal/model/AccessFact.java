@@ -18,8 +18,11 @@ public final class AccessFact {
     public boolean unknownBase;
     public Set<LockId> locks;
     public final Map<Integer, BitSet> threads = new HashMap<>();
-    /** For a site inside the JDK: the application call lines that lead to it (else null). */
-    public java.util.function.Supplier<java.util.List<String>> via;
+    /**
+     * For a lifted library access (the site is an application call into java.util): the JDK
+     * lines whose accesses count at this call, {@code ArrayList.java:464} (else null).
+     */
+    public java.util.SortedSet<String> library;
 
     public AccessFact(StaticSite site, BitSet objects, Set<LockId> locks) {
         this.site = site;

@@ -26,6 +26,9 @@ import racepipe.statics.internal.model.LockId;
  * The candidate accesses of application code: field and array-element reads and writes, minus
  * final and volatile fields, class initialisers and a constructor's accesses to its own object.
  * Each site is merged over its nodes: objects united, locks intersected, threads united.
+ * Accesses inside a modelled library class ({@link racepipe.statics.internal.model.LibraryClasses})
+ * count at the application java.util call sites that reach them ({@link LibraryLift}): one fact
+ * per call site, variable and access kind.
  */
 final class AccessCollector {
     private final WalaProgram p;
@@ -34,13 +37,24 @@ final class AccessCollector {
     private final StartJoinOrder order;
     final Map<String, AccessFact> sites = new LinkedHashMap<>();
     private BitSet appOwned;
-    private final Map<String, List<CGNode>> libraryNodes = new java.util.HashMap<>();
+    /** Arrays allocated with length 0 (ArrayList's shared EMPTY_ELEMENTDATA): no element access on them succeeds. */
+    private BitSet emptyArrays;
+    private final LibraryLift lift;
+    private final Map<CGNode, BitSet> nodeThreads;
+    /** Library accesses seen, before lifting (for the stats). */
+    int libraryAccesses;
 
-    AccessCollector(WalaProgram p, HeldLocks held, LockPaths paths, StartJoinOrder order) {
+    AccessCollector(WalaProgram p, HeldLocks held, LockPaths paths, StartJoinOrder order, Map<CGNode, BitSet> nodeThreads) {
         this.p = p;
         this.held = held;
         this.paths = paths;
         this.order = order;
+        this.nodeThreads = nodeThreads;
+        this.lift = new LibraryLift(p, paths, held);
+    }
+
+    int liftTruncated() {
+        return lift.truncated;
     }
 
     void collect(CGNode n, BitSet threads) {
@@ -48,6 +62,7 @@ final class AccessCollector {
         boolean library = !WalaProgram.isApp(n);
         if (library && appOwned == null) {
             appOwned = Escape.appOwned(p, 2);
+            emptyArrays = emptyArrays(p);
         }
         if (m.isClinit() || n.getIR() == null) {
             return;
@@ -83,9 +98,6 @@ final class AccessCollector {
             if (bci < 0) {
                 continue;
             }
-            StaticSite site = new StaticSite(WalaProgram.internalName(m.getDeclaringClass().getReference()),
-                    m.getName().toString(), m.getDescriptor().toString(), bci,
-                    WalaSites.file(m.getDeclaringClass()), WalaSites.line(m, bci), write, variable);
             BitSet objects = null;
             if (base >= 0) {
                 objects = new BitSet();
@@ -94,27 +106,84 @@ final class AccessCollector {
                 }
                 if (library) {
                     objects.and(appOwned);
+                    if (ins instanceof SSAArrayReferenceInstruction) {
+                        objects.andNot(emptyArrays);
+                    }
                 }
             }
-            if (library && (objects == null || objects.isEmpty())) {
+            if (library) {
+                if (objects != null && !objects.isEmpty()) {
+                    libraryAccesses++;
+                    lifted(n, i, bci, base, objects, variable, write, threads);
+                }
                 continue;
             }
-            AccessFact a = merge(site, objects, rebase(held.at(n, i), n, base), n, i, threads);
-            if (library) {
-                List<CGNode> nodes = libraryNodes.computeIfAbsent(site.key(), k -> new ArrayList<>());
-                if (!nodes.contains(n)) {
-                    nodes.add(n);
-                }
-                a.via = () -> nodes.stream().flatMap(x -> LibraryVia.of(p, x).stream()).distinct().sorted().toList();
-            }
+            StaticSite site = new StaticSite(WalaProgram.internalName(m.getDeclaringClass().getReference()),
+                    m.getName().toString(), m.getDescriptor().toString(), bci,
+                    WalaSites.file(m.getDeclaringClass()), WalaSites.line(m, bci), write, variable);
+            int ii = i;
+            merge(site.key(), site, objects, rebase(held.at(n, i), n, base), threads,
+                    t -> order.orderedWith(t, n, ii));
         }
     }
 
-    private AccessFact merge(StaticSite site, BitSet objects, Set<LockId> locks, CGNode n, int i, BitSet threads) {
-        AccessFact a = sites.get(site.key());
+    /**
+     * A library access (node n, instruction i) counted at each application call site reaching it:
+     * site = the invoke instruction; locks = those carried up from the JDK plus those held at the
+     * call, named globally or from the accessed object; threads = those running the call site.
+     */
+    private void lifted(CGNode n, int i, int bci, int base, BitSet objects, String variable, boolean write, BitSet threads) {
+        String jdkLine = WalaSites.file(n.getMethod().getDeclaringClass()) + ":" + WalaSites.line(n.getMethod(), bci);
+        for (LibraryLift.Lift l : lift.of(n, i, base)) {
+            BitSet appThreads = nodeThreads.get(l.app());
+            if (appThreads == null) {
+                continue;
+            }
+            BitSet ts = (BitSet) appThreads.clone();
+            ts.and(threads);
+            IMethod am = l.app().getMethod();
+            int cbci = WalaSites.bci(am, l.call().iIndex());
+            if (ts.isEmpty() || cbci < 0) {
+                continue;
+            }
+            StaticSite site = new StaticSite(WalaProgram.internalName(am.getDeclaringClass().getReference()),
+                    am.getName().toString(), am.getDescriptor().toString(), cbci,
+                    WalaSites.file(am.getDeclaringClass()), WalaSites.line(am, cbci), write, variable);
+            Set<LockId> locks = new HashSet<>(l.locks());
+            locks.addAll(held.at(l.app(), l.call().iIndex()));
+            Set<LockId> named = new HashSet<>();
+            for (LockId lk : locks) {
+                if (lk.global()) {
+                    named.add(lk);
+                    continue;
+                }
+                String g = paths.global(l.app(), lk.path());
+                if (g != null) {
+                    named.add(new LockId(g, lk.shared()));
+                }
+                String pb = l.base();
+                if (pb != null && lk.path().equals(pb)) {
+                    named.add(new LockId("B", lk.shared()));
+                } else if (pb != null && lk.path().startsWith(pb + ".")) {
+                    named.add(new LockId("B" + lk.path().substring(pb.length()), lk.shared()));
+                }
+            }
+            int ci = l.call().iIndex();
+            AccessFact a = merge(site.key() + " " + site.access() + " " + variable, site, objects, named, ts,
+                    t -> order.orderedWith(t, l.app(), ci));
+            if (a.library == null) {
+                a.library = new TreeSet<>();
+            }
+            a.library.add(jdkLine);
+        }
+    }
+
+    private AccessFact merge(String key, StaticSite site, BitSet objects, Set<LockId> locks, BitSet threads,
+                             java.util.function.IntFunction<BitSet> orderedWith) {
+        AccessFact a = sites.get(key);
         if (a == null) {
             a = new AccessFact(site, objects == null ? null : new BitSet(), locks);
-            sites.put(site.key(), a);
+            sites.put(key, a);
         } else {
             Set<LockId> both = new HashSet<>(a.locks);
             both.retainAll(locks);
@@ -125,7 +194,7 @@ final class AccessCollector {
             a.unknownBase |= objects.isEmpty();
         }
         for (int t = threads.nextSetBit(0); t >= 0; t = threads.nextSetBit(t + 1)) {
-            BitSet ordered = order.orderedWith(t, n, i);
+            BitSet ordered = orderedWith.apply(t);
             BitSet prev = a.threads.get(t);
             if (prev == null) {
                 a.threads.put(t, ordered);
@@ -147,6 +216,22 @@ final class AccessCollector {
                 out.add(new LockId("B", l.shared()));
             } else if (pb != null && l.path().startsWith(pb + ".")) {
                 out.add(new LockId("B" + l.path().substring(pb.length()), l.shared()));
+            }
+        }
+        return out;
+    }
+
+    private static BitSet emptyArrays(WalaProgram p) {
+        BitSet out = new BitSet();
+        for (InstanceKey ik : p.pa.getInstanceKeys()) {
+            if (ik instanceof com.ibm.wala.ipa.callgraph.propagation.AllocationSiteInNode a
+                    && a.getSite().getDeclaredType().isArrayType() && a.getNode().getIR() != null) {
+                var ir = a.getNode().getIR();
+                var nw = ir.getNew(a.getSite());
+                if (nw != null && nw.getNumberOfUses() == 1 && ir.getSymbolTable().isIntegerConstant(nw.getUse(0))
+                        && ir.getSymbolTable().getIntValue(nw.getUse(0)) == 0) {
+                    out.set(p.index(ik));
+                }
             }
         }
         return out;

@@ -32,6 +32,7 @@ final class HeldLocks {
     private final Set<CGNode> threadEntries;
     private final Map<CGNode, Set<LockId>> entry = new HashMap<>();
     private final Map<CGNode, Map<Integer, Set<LockId>>> at = new HashMap<>();
+    private final Map<CGNode, Map<Integer, Set<LockId>>> local = new HashMap<>();
 
     HeldLocks(WalaProgram p, LockPaths paths, Set<CGNode> threadEntries) {
         this.p = p;
@@ -65,6 +66,24 @@ final class HeldLocks {
     Set<LockId> at(CGNode n, int iindex) {
         Map<Integer, Set<LockId>> m = at.get(n);
         Set<LockId> s = m == null ? null : m.get(iindex);
+        return s == null ? Set.of() : s;
+    }
+
+    /**
+     * Locks surely held before instruction iindex of n counting only n's own monitors and
+     * synchronized flag (paths of n's values): for JDK nodes, whose callers are walked apart.
+     */
+    Set<LockId> local(CGNode n, int iindex) {
+        if (n.getIR() == null) {
+            return Set.of();
+        }
+        Map<Integer, Set<LockId>> m = local.computeIfAbsent(n, x -> {
+            IMethod mm = x.getMethod();
+            Set<LockId> e = !mm.isSynchronized() ? Set.of() : Set.of(new LockId(mm.isStatic()
+                    ? "C:" + WalaProgram.internalName(mm.getDeclaringClass().getReference()) : "V1", false));
+            return flow(x, e);
+        });
+        Set<LockId> s = m.get(iindex);
         return s == null ? Set.of() : s;
     }
 

@@ -102,6 +102,30 @@ final class LockPaths {
         return out;
     }
 
+    /**
+     * A global name of the object at path (of n's values) when its root value surely is one
+     * runtime object (its only abstract object is allocated once): {@code O:n.f.g}, the final
+     * fields followed from there. Null otherwise.
+     */
+    String global(CGNode n, String path) {
+        if (!path.startsWith("V")) {
+            return path;
+        }
+        int dot = path.indexOf('.');
+        int v;
+        try {
+            v = Integer.parseInt(dot < 0 ? path.substring(1) : path.substring(1, dot));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        OrdinalSet<InstanceKey> pts = p.pts(n, v);
+        if (pts.size() != 1) {
+            return null;
+        }
+        InstanceKey ik = pts.iterator().next();
+        return ex.onceAlloc(ik) ? "O:" + p.index(ik) + (dot < 0 ? "" : path.substring(dot)) : null;
+    }
+
     /** The lock this instruction acquires or releases, or null. */
     Op op(CGNode n, SSAInstruction i) {
         if (i instanceof SSAMonitorInstruction m) {

@@ -31,7 +31,8 @@ import racepipe.statics.internal.StageClock;
 /**
  * Scope (application + JDK from {@code jmods/}), class hierarchy, and a 0-1-CFA call graph,
  * container-sensitive (collection methods analysed per receiver object, so two lists keep their
- * own arrays; {@code -Dracepipe.wala.builder=cfa} for plain 0-1-CFA), with an allocation-site heap that keeps field-less objects (locks) apart; strings and throwables
+ * own arrays; {@code -Dracepipe.wala.builder=cfa} for plain 0-1-CFA; {@link WrapperContexts}: one
+ * wrapper object per {@code Collections.synchronizedX} call site), with an allocation-site heap that keeps field-less objects (locks) apart; strings and throwables
  * are merged, they are never race bases worth the cost.
  */
 final class WalaBuild {
@@ -79,8 +80,9 @@ final class WalaBuild {
             Util.addDefaultSelectors(options, cha);
             Util.addDefaultBypassLogic(options, Util.class.getClassLoader(), cha);
             SSAPropagationCallGraphBuilder builder = "cfa".equals(System.getProperty("racepipe.wala.builder"))
-                    ? ZeroXCFABuilder.make(Language.JAVA, cha, options, cache, null, null, INSTANCE_POLICY)
-                    : new com.ibm.wala.ipa.callgraph.propagation.cfa.ZeroXContainerCFABuilder(cha, options, cache, null, null, INSTANCE_POLICY);
+                    ? ZeroXCFABuilder.make(Language.JAVA, cha, options, cache, new WrapperContexts(), null, INSTANCE_POLICY)
+                    : new com.ibm.wala.ipa.callgraph.propagation.cfa.ZeroXContainerCFABuilder(cha, options, cache,
+                            new WrapperContexts(), null, INSTANCE_POLICY);
             CallGraph cg = builder.makeCallGraph(options, null);
             PointerAnalysis<InstanceKey> pa = builder.getPointerAnalysis();
             clock.lap("wala: call graph + points-to (" + cg.getNumberOfNodes() + " nodes)");

@@ -15,6 +15,7 @@ import racepipe.statics.StaticPair;
 import racepipe.statics.StaticResult;
 import racepipe.statics.internal.PairFinder;
 import racepipe.statics.internal.StageClock;
+import racepipe.statics.internal.model.LibraryClasses;
 import racepipe.statics.internal.model.RaceModel;
 import racepipe.statics.internal.model.ThreadInfo;
 
@@ -46,7 +47,7 @@ public final class WalaEngine implements RaceEngine {
         held.run(appNodes.keySet().stream().filter(WalaProgram::isApp).toList());
         clock.lap("locks + start/join order");
 
-        AccessCollector acc = new AccessCollector(p, held, paths, order);
+        AccessCollector acc = new AccessCollector(p, held, paths, order, appNodes);
         appNodes.forEach(acc::collect);
         RaceModel model = new RaceModel();
         for (WalaThread t : d.threads) {
@@ -62,7 +63,7 @@ public final class WalaEngine implements RaceEngine {
         clock.lap("accesses + escape (" + model.accesses.size() + " sites)");
 
         PairFinder finder = new PairFinder(model);
-        List<StaticPair> pairs = finder.run();
+        List<StaticPair> pairs = PairFinder.mergeBySites(finder.run());
         clock.lap("pairs");
 
         Map<String, Object> stats = new LinkedHashMap<>();
@@ -71,17 +72,20 @@ public final class WalaEngine implements RaceEngine {
         stats.put("threads", model.threads.stream().map(t -> t.name() + (t.multi() ? " (many)" : "")).toList());
         stats.put("unresolvedThreadBodies", d.unresolvedBodies);
         stats.put("accessSites", model.accesses.size());
+        stats.put("libraryAccesses", acc.libraryAccesses);
+        stats.put("libraryLiftTruncated", acc.liftTruncated());
         stats.put("stagePairs", finder.counts);
         return new StaticResult(name(), pairs, clock.stages(), stats);
     }
 
-    /** Application (and java.util) nodes reached by some thread, each with the threads that reach it. */
+    /** Application (and modelled library) nodes reached by some thread, each with the threads that reach it. */
     private static Map<CGNode, BitSet> appNodes(WalaProgram p, ThreadDiscovery d) {
         Map<CGNode, BitSet> out = new LinkedHashMap<>();
         List<CGNode> all = new ArrayList<>();
         p.cg.forEach(all::add);
         for (CGNode n : all) {
-            if (!(WalaProgram.isApp(n) || LibraryVia.collected(n)) || n.getIR() == null) {
+            if (!(WalaProgram.isApp(n) || LibraryClasses.isModelled(
+                    WalaProgram.internalName(n.getMethod().getDeclaringClass().getReference()))) || n.getIR() == null) {
                 continue;
             }
             BitSet ts = new BitSet();
