@@ -182,7 +182,8 @@ public final class ConfirmRuns {
         p.confirm.put("examples", examples);
         Map<?, ?> example = (Map<?, ?>) (examples.containsKey("crash") ? examples.get("crash") : examples.get("race"));
         if (example != null) {
-            p.confirm.put("replay", Replay.command(program, p, example.get("seed"), opt.scheduler()));
+            Object mode = example.get("scheduler");
+            p.confirm.put("replay", Replay.command(program, p, example.get("seed"), mode != null ? mode.toString() : opt.scheduler()));
         }
     }
 
