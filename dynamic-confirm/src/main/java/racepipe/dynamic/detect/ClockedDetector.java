@@ -51,13 +51,19 @@ abstract class ClockedDetector implements Detector {
             location.state[slot] = h = new AccessHistory();
         }
         VectorClock now = clocks.of(tid);
+        boolean locks = keepsLocks();
+        LockSet keyHeld = locks ? held : null, keyExclusive = locks ? exclusive : null;
+        AccessHistory.Entry mine = null;
         for (int i = 0, n = h.size(); i < n; i++) {
             AccessHistory.Entry e = h.get(i);
-            if (e.tid != tid && (write || e.write) && !now.sees(e.tid, e.clock) && mayRace(e, held, exclusive)) {
+            if (e.tid == tid) {
+                if (mine == null && e.is(site, write, keyHeld, keyExclusive)) {
+                    mine = e;
+                }
+            } else if ((write || e.write) && !now.sees(e.tid, e.clock) && mayRace(e, held, exclusive)) {
                 pairs.record(e.site, e.tid, site, tid);
             }
         }
-        boolean locks = keepsLocks();
-        h.note(tid, site, write, locks ? held : null, locks ? exclusive : null, now.get(tid));
+        h.note(mine, tid, site, write, keyHeld, keyExclusive, now.get(tid));
     }
 }

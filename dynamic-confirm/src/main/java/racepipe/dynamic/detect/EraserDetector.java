@@ -48,15 +48,18 @@ public final class EraserDetector implements Detector {
         }
         LockSet protecting = write ? exclusive : held;
         s.candidates = s.candidates == null ? protecting : s.candidates.intersect(protecting);
-        if (s.mode == SHARED_MODIFIED && s.candidates.isEmpty()) {
-            for (int i = 0, n = s.shared.size(); i < n; i++) {
-                AccessHistory.Entry e = s.shared.get(i);
-                LockSet theirs = e.write ? e.exclusive : e.held;
-                if (e.tid != tid && (write || e.write) && !theirs.intersects(protecting)) {
-                    pairs.record(e.site, e.tid, site, tid);
+        boolean warn = s.mode == SHARED_MODIFIED && s.candidates.isEmpty();
+        AccessHistory.Entry mine = null;
+        for (int i = 0, n = s.shared.size(); i < n; i++) {
+            AccessHistory.Entry e = s.shared.get(i);
+            if (e.tid == tid) {
+                if (mine == null && e.is(site, write, held, exclusive)) {
+                    mine = e;
                 }
+            } else if (warn && (write || e.write) && !(e.write ? e.exclusive : e.held).intersects(protecting)) {
+                pairs.record(e.site, e.tid, site, tid);
             }
         }
-        s.shared.note(tid, site, write, held, exclusive, 0);
+        s.shared.note(mine, tid, site, write, held, exclusive, 0);
     }
 }

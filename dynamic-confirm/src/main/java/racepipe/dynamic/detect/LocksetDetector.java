@@ -23,12 +23,17 @@ public final class LocksetDetector implements Detector {
         if (h == null) {
             location.state[slot] = h = new AccessHistory();
         }
+        AccessHistory.Entry mine = null;
         for (int i = 0, n = h.size(); i < n; i++) {
             AccessHistory.Entry e = h.get(i);
-            if (e.tid != tid && (write || e.write) && !e.excludes(held, exclusive)) {
+            if (e.tid == tid) {
+                if (mine == null && e.is(site, write, held, exclusive)) {
+                    mine = e;
+                }
+            } else if ((write || e.write) && !e.excludes(held, exclusive)) {
                 pairs.record(e.site, e.tid, site, tid);
             }
         }
-        h.note(tid, site, write, held, exclusive, 0);
+        h.note(mine, tid, site, write, held, exclusive, 0);
     }
 }
