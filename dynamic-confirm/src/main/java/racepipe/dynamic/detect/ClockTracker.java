@@ -1,8 +1,7 @@
 package racepipe.dynamic.detect;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,7 +10,7 @@ import java.util.Map;
  */
 final class ClockTracker {
     private final boolean lockEdges;
-    private final List<VectorClock> threads = new ArrayList<>();
+    private VectorClock[] threads = new VectorClock[8]; // an array: the agent watches ArrayList
     private final Map<Integer, VectorClock> released = new HashMap<>();      // any release of a lock
     private final Map<Integer, VectorClock> writeReleased = new HashMap<>(); // exclusive releases only
     private final Map<Integer, VectorClock> notified = new HashMap<>();
@@ -22,16 +21,17 @@ final class ClockTracker {
     }
 
     VectorClock of(int tid) {
-        while (threads.size() <= tid) {
-            threads.add(null);
+        if (tid < threads.length) {
+            VectorClock c = threads[tid];
+            if (c != null) {
+                return c;
+            }
+        } else {
+            threads = Arrays.copyOf(threads, Math.max(tid + 1, threads.length * 2));
         }
-        VectorClock c = threads.get(tid);
-        if (c == null) {
-            c = new VectorClock();
-            c.set(tid, 1);
-            threads.set(tid, c);
-        }
-        return c;
+        VectorClock c = new VectorClock();
+        c.set(tid, 1);
+        return threads[tid] = c;
     }
 
     void start(int parent, int child) {

@@ -14,7 +14,7 @@ abstract class ClockedDetector implements Detector {
     }
 
     /** The extra condition of this detector (hybrid: the lockset test); HB: none. */
-    abstract boolean mayRace(AccessHistory.Entry earlier, LockSet held, LockSet exclusive);
+    abstract boolean mayRace(AccessHistory h, int earlier, LockSet held, LockSet exclusive);
 
     /** Whether the history keeps locksets apart (hybrid) or only (thread, site, kind) (HB). */
     abstract boolean keepsLocks();
@@ -48,16 +48,21 @@ abstract class ClockedDetector implements Detector {
     public void access(int tid, Shadow location, int slot, int site, boolean write, LockSet held, LockSet exclusive) {
         AccessHistory h = (AccessHistory) location.state[slot];
         if (h == null) {
-            location.state[slot] = h = new AccessHistory();
+            location.state[slot] = h = new AccessHistory(keepsLocks(), true);
         }
         VectorClock now = clocks.of(tid);
+        long key = AccessHistory.key(tid, site, write);
+        int mine = -1;
         for (int i = 0, n = h.size(); i < n; i++) {
-            AccessHistory.Entry e = h.get(i);
-            if (e.tid != tid && (write || e.write) && !now.sees(e.tid, e.clock) && mayRace(e, held, exclusive)) {
-                pairs.record(e.site, e.tid, site, tid);
+            int other = h.tid(i);
+            if (other == tid) {
+                if (mine < 0 && h.is(i, key, held, exclusive)) {
+                    mine = i;
+                }
+            } else if ((write || h.write(i)) && !now.sees(other, h.clock(i)) && mayRace(h, i, held, exclusive)) {
+                pairs.record(h.site(i), other, site, tid);
             }
         }
-        boolean locks = keepsLocks();
-        h.note(tid, site, write, locks ? held : null, locks ? exclusive : null, now.get(tid));
+        h.note(mine, tid, site, write, held, exclusive, now.get(tid));
     }
 }

@@ -14,7 +14,7 @@ public final class EraserDetector implements Detector {
         int mode = EXCLUSIVE;
         int owner;
         LockSet candidates; // null: all locks
-        final AccessHistory shared = new AccessHistory();
+        final AccessHistory shared = new AccessHistory(true, false);
     }
 
     private final PairTable pairs = new PairTable();
@@ -48,15 +48,20 @@ public final class EraserDetector implements Detector {
         }
         LockSet protecting = write ? exclusive : held;
         s.candidates = s.candidates == null ? protecting : s.candidates.intersect(protecting);
-        if (s.mode == SHARED_MODIFIED && s.candidates.isEmpty()) {
-            for (int i = 0, n = s.shared.size(); i < n; i++) {
-                AccessHistory.Entry e = s.shared.get(i);
-                LockSet theirs = e.write ? e.exclusive : e.held;
-                if (e.tid != tid && (write || e.write) && !theirs.intersects(protecting)) {
-                    pairs.record(e.site, e.tid, site, tid);
+        boolean warn = s.mode == SHARED_MODIFIED && s.candidates.isEmpty();
+        AccessHistory h = s.shared;
+        long key = AccessHistory.key(tid, site, write);
+        int mine = -1;
+        for (int i = 0, n = h.size(); i < n; i++) {
+            int other = h.tid(i);
+            if (other == tid) {
+                if (mine < 0 && h.is(i, key, held, exclusive)) {
+                    mine = i;
                 }
+            } else if (warn && (write || h.write(i)) && !(h.write(i) ? h.exclusive(i) : h.held(i)).intersects(protecting)) {
+                pairs.record(h.site(i), other, site, tid);
             }
         }
-        s.shared.note(tid, site, write, held, exclusive, 0);
+        h.note(mine, tid, site, write, held, exclusive, 0);
     }
 }

@@ -9,7 +9,7 @@ import java.util.List;
  */
 public final class EventHub {
     private final Detector[] detectors;
-    private final List<HeldLocks> threads = new ArrayList<>();
+    private HeldLocks[] threads = new HeldLocks[8]; // an array: the agent watches ArrayList
 
     /** The locks one thread holds: counts per lock id, split by mode. */
     private static final class HeldLocks {
@@ -46,10 +46,11 @@ public final class EventHub {
     }
 
     private HeldLocks locks(int tid) {
-        while (threads.size() <= tid) {
-            threads.add(new HeldLocks());
+        if (tid >= threads.length) {
+            threads = java.util.Arrays.copyOf(threads, Math.max(tid + 1, threads.length * 2));
         }
-        return threads.get(tid);
+        HeldLocks h = threads[tid];
+        return h != null ? h : (threads[tid] = new HeldLocks());
     }
 
     public void threadStart(int parent, int child) {

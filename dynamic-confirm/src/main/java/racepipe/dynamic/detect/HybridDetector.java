@@ -15,8 +15,8 @@ public final class HybridDetector extends ClockedDetector {
     }
 
     @Override
-    boolean mayRace(AccessHistory.Entry earlier, LockSet held, LockSet exclusive) {
-        return !earlier.excludes(held, exclusive);
+    boolean mayRace(AccessHistory h, int earlier, LockSet held, LockSet exclusive) {
+        return !h.excludes(earlier, held, exclusive);
     }
 
     @Override

@@ -93,8 +93,11 @@ public final class LockSet {
     }
 
     public LockSet intersect(LockSet other) {
-        if (this == other) {
+        if (this == other || locks.length == 0) {
             return this;
+        }
+        if (other.locks.length == 0) {
+            return other;
         }
         return intern(Arrays.stream(locks).filter(other::contains).toArray());
     }

@@ -21,14 +21,20 @@ public final class LocksetDetector implements Detector {
     public void access(int tid, Shadow location, int slot, int site, boolean write, LockSet held, LockSet exclusive) {
         AccessHistory h = (AccessHistory) location.state[slot];
         if (h == null) {
-            location.state[slot] = h = new AccessHistory();
+            location.state[slot] = h = new AccessHistory(true, false);
         }
+        long key = AccessHistory.key(tid, site, write);
+        int mine = -1;
         for (int i = 0, n = h.size(); i < n; i++) {
-            AccessHistory.Entry e = h.get(i);
-            if (e.tid != tid && (write || e.write) && !e.excludes(held, exclusive)) {
-                pairs.record(e.site, e.tid, site, tid);
+            int other = h.tid(i);
+            if (other == tid) {
+                if (mine < 0 && h.is(i, key, held, exclusive)) {
+                    mine = i;
+                }
+            } else if ((write || h.write(i)) && !h.excludes(i, held, exclusive)) {
+                pairs.record(h.site(i), other, site, tid);
             }
         }
-        h.note(tid, site, write, held, exclusive, 0);
+        h.note(mine, tid, site, write, held, exclusive, 0);
     }
 }
