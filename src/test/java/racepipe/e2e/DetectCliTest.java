@@ -64,6 +64,18 @@ class DetectCliTest {
     }
 
     @Test
+    void executor_hand_offs_should_order_accesses_for_hb() throws Exception {
+        Cli.Result st = Cli.run("detect", Cli.BENCH.toString(), "--entry", "benchmarks.st_executor.Main", "--runs", "2", "--seed", "1");
+        // E, R, S race with main; J is ordered by f.join(), which hb now sees
+        assertThat(lines(st.json(), "hb")).isEqualTo(List.of("Main.java:22 ~ Main.java:23", "Main.java:25 ~ Main.java:36",
+                "Main.java:26 ~ Main.java:27"));
+        assertThat(lines(st.json(), "ls")).contains("Main.java:29 ~ Main.java:37");
+        Cli.Result h = Cli.run("detect", Cli.BENCH.toString(), "--entry", "benchmarks.histogram.Main", "--runs", "2", "--seed", "1");
+        // submit orders main's fills before the tasks, Future.get orders the tasks before main's reads
+        assertThat(lines(h.json(), "hb")).containsOnly("Main.java:54 ~ Main.java:54");
+    }
+
+    @Test
     void handoff_should_be_flagged_by_ls_and_not_by_hb() throws Exception {
         Cli.Result r = Cli.run("detect", Cli.BENCH.toString(), "--entry", "benchmarks.handoff.Main", "--runs", "3", "--seed", "1");
         assertThat(variables(r.json(), "ls")).contains("x");

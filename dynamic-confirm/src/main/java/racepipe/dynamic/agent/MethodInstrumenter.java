@@ -17,6 +17,9 @@ import racepipe.dynamic.runtime.Sites;
 final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     static final String RT = "racepipe/dynamic/runtime/RT";
     static final String SYNCHRONIZERS = "racepipe/dynamic/runtime/Synchronizers";
+    static final String TASKS = "racepipe/dynamic/runtime/Tasks";
+    private static final String EXECUTOR = "java/util/concurrent/Executor";
+    private static final String CF = "java/util/concurrent/CompletableFuture";
     private static final String LOCK = "java/util/concurrent/locks/Lock";
     private static final String CONDITION = "java/util/concurrent/locks/Condition";
 
@@ -257,12 +260,20 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
             super.visitMethodInsn(opcode, mowner, mname, mdesc, itf);
             return;
         }
+        String wrap = taskArgument(opcode, mowner, mname, mdesc);
+        if (wrap != null) {
+            handOff(opcode, mowner, mname, mdesc, itf, wrap);
+            return;
+        }
         String replacement = replacement(opcode, mowner, mname, mdesc);
         if (replacement != null) {
             String target = RT;
             if (replacement.startsWith("Synchronizers.")) {
                 target = SYNCHRONIZERS;
                 replacement = replacement.substring("Synchronizers.".length());
+            } else if (replacement.startsWith("Tasks.")) {
+                target = TASKS;
+                replacement = replacement.substring("Tasks.".length());
             }
             super.visitMethodInsn(INVOKESTATIC, target, replacement.substring(0, replacement.indexOf('(')),
                     replacement.substring(replacement.indexOf('(')), false);
@@ -284,6 +295,47 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
             return LibCalls.UNWATCHED;
         }
         return Sites.register(owner, name, desc, bci, source, line, Library.callVariable(mowner, mname), false, -1);
+    }
+
+    /**
+     * A call that hands a task to a pool (execute, submit, runAsync, supplyAsync): the type of
+     * the task argument that Tasks wraps, or null.
+     */
+    private String taskArgument(int opcode, String mowner, String mname, String mdesc) {
+        if ((opcode == INVOKEINTERFACE || opcode == INVOKEVIRTUAL) && hierarchy.isSubtype(mowner, EXECUTOR)) {
+            return switch (mname + mdesc) {
+                case "execute(Ljava/lang/Runnable;)V", "submit(Ljava/lang/Runnable;)Ljava/util/concurrent/Future;" -> "java/lang/Runnable";
+                case "submit(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/Future;" -> "java/util/concurrent/Callable";
+                default -> null;
+            };
+        }
+        if (opcode == INVOKESTATIC && mowner.equals(CF)) {
+            return switch (mname + mdesc) {
+                case "runAsync(Ljava/lang/Runnable;)Ljava/util/concurrent/CompletableFuture;",
+                        "runAsync(Ljava/lang/Runnable;Ljava/util/concurrent/Executor;)Ljava/util/concurrent/CompletableFuture;" -> "java/lang/Runnable";
+                case "supplyAsync(Ljava/util/function/Supplier;)Ljava/util/concurrent/CompletableFuture;",
+                        "supplyAsync(Ljava/util/function/Supplier;Ljava/util/concurrent/Executor;)Ljava/util/concurrent/CompletableFuture;" -> "java/util/function/Supplier";
+                default -> null;
+            };
+        }
+        return null;
+    }
+
+    /** [.. task (executor)] -> the call with the task wrapped; a returned future is remembered. */
+    private void handOff(int opcode, String mowner, String mname, String mdesc, boolean itf, String taskType) {
+        boolean executorLast = mdesc.contains("Ljava/util/concurrent/Executor;)");
+        if (executorLast) {
+            super.visitInsn(SWAP);
+        }
+        super.visitMethodInsn(INVOKESTATIC, TASKS, "wrap", "(L" + taskType + ";)L" + taskType + ";", false);
+        if (executorLast) {
+            super.visitInsn(SWAP);
+        }
+        super.visitMethodInsn(opcode, mowner, mname, mdesc, itf);
+        if (!mdesc.endsWith(")V")) {
+            super.visitInsn(DUP);
+            super.visitMethodInsn(INVOKESTATIC, TASKS, "submitted", "(Ljava/lang/Object;)V", false);
+        }
     }
 
     /** The bridge method ("name(desc)") that replaces a call, or null to keep it. */
@@ -313,6 +365,16 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
                     case "newCondition" -> "newCondition(L" + LOCK + ";)" + ret;
                     default -> mname + "(L" + LOCK + ";" + args + ")" + ret;
                 };
+            }
+            if (hierarchy.isSubtype(mowner, "java/util/concurrent/Future")) {
+                switch (sig) {
+                    case "get()Ljava/lang/Object;": return "Tasks.get(Ljava/util/concurrent/Future;)Ljava/lang/Object;";
+                    case "get(JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;":
+                        return "Tasks.get(Ljava/util/concurrent/Future;JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;";
+                    case "join()Ljava/lang/Object;":
+                        return hierarchy.isSubtype(mowner, CF) ? "Tasks.join(L" + CF + ";)Ljava/lang/Object;" : null;
+                    default: break;
+                }
             }
             String sync = synchronizer(mowner, sig);
             if (sync != null) {

@@ -46,7 +46,7 @@ public final class Control {
         try {
             return work.get();
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 

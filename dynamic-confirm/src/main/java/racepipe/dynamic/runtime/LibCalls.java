@@ -1,5 +1,7 @@
 package racepipe.dynamic.runtime;
 
+import java.util.concurrent.atomic.AtomicInteger;
+
 /**
  * Per thread: the stack of application calls into java.util that the thread is inside, so an
  * access inside a watched collection class counts at the innermost such call; and a busy count
@@ -31,6 +33,9 @@ public final class LibCalls {
         }
     };
 
+    /** Threads inside a java.util call: while none is, racepipe's own code needs no marking. */
+    private static final AtomicInteger OPEN = new AtomicInteger();
+
     private LibCalls() {
     }
 
@@ -38,15 +43,30 @@ public final class LibCalls {
         return STATE.get();
     }
 
-    /** Marks racepipe's own code running on this thread; undo with {@code state.busy--}. */
+    /**
+     * Marks racepipe's own code running on this thread; undo with resume. Null (nothing to mark)
+     * while no thread is inside a java.util call: this thread's own count cannot change meanwhile.
+     */
     static State pause() {
+        if (OPEN.get() == 0) {
+            return null;
+        }
         State s = STATE.get();
         s.busy++;
         return s;
     }
 
+    static void resume(State s) {
+        if (s != null) {
+            s.busy--;
+        }
+    }
+
     static void enter(int site) {
         State s = STATE.get();
+        if (s.depth == 0) {
+            OPEN.incrementAndGet();
+        }
         if (s.depth == s.calls.length) {
             s.calls = java.util.Arrays.copyOf(s.calls, s.depth * 2);
         }
@@ -62,6 +82,9 @@ public final class LibCalls {
         for (int i = s.depth - 1; i >= 0; i--) {
             if (s.calls[i] == site) {
                 s.depth = i;
+                if (i == 0) {
+                    OPEN.decrementAndGet();
+                }
                 return;
             }
         }
@@ -70,6 +93,9 @@ public final class LibCalls {
     /** A thread that ends, or an uncaught exception: no call is open any more. */
     static void clear() {
         State s = STATE.get();
-        s.depth = 0;
+        if (s.depth != 0) {
+            s.depth = 0;
+            OPEN.decrementAndGet();
+        }
     }
 }

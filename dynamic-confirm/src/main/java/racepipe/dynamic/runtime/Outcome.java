@@ -21,7 +21,7 @@ public final class Outcome {
         try {
             record(t, e);
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 

@@ -55,7 +55,7 @@ public final class RT {
                 r.field(target, site, write);
             }
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -79,7 +79,7 @@ public final class RT {
                 r.volatileField(target, site, false);
             }
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -95,7 +95,7 @@ public final class RT {
                 r.volatileField(target, site, true);
             }
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -132,7 +132,7 @@ public final class RT {
                 r.element(array, index, site, write);
             }
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -255,7 +255,7 @@ public final class RT {
                 s.acquire(lock, true);
             }
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -267,7 +267,7 @@ public final class RT {
                 r.acquire(lock, true);
             }
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -283,7 +283,7 @@ public final class RT {
                 s.release(lock, true);
             }
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -292,7 +292,7 @@ public final class RT {
         try {
             waitOn(monitor, 0L);
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -301,7 +301,7 @@ public final class RT {
         try {
             waitOn(monitor, millis == 0 && nanos > 0 ? 1 : millis);
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -323,7 +323,7 @@ public final class RT {
                 }
             }
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -332,7 +332,7 @@ public final class RT {
         try {
             notifyWaiters(monitor, false);
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -341,7 +341,7 @@ public final class RT {
         try {
             notifyWaiters(monitor, true);
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -378,7 +378,7 @@ public final class RT {
                 s.point();
             }
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -387,7 +387,7 @@ public final class RT {
         try {
             joinTimed(t, 0L);
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -404,7 +404,7 @@ public final class RT {
                 r.join(t);
             }
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -418,7 +418,7 @@ public final class RT {
                 Thread.sleep(millis);
             }
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -432,7 +432,7 @@ public final class RT {
                 Thread.yield();
             }
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -453,7 +453,7 @@ public final class RT {
             }
             System.exit(status);
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -466,7 +466,7 @@ public final class RT {
             lock.lock();
             lockTaken(lock);
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -477,7 +477,7 @@ public final class RT {
             lock.lockInterruptibly();
             lockTaken(lock);
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -486,7 +486,7 @@ public final class RT {
         try {
             return acquireJuc(lock, true) && tookLock(lock, lock.tryLock());
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -495,7 +495,7 @@ public final class RT {
         try {
             return acquireJuc(lock, true) && tookLock(lock, lock.tryLock(time, unit));
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -545,7 +545,7 @@ public final class RT {
                 s.release(id, exclusive);
             }
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -558,7 +558,7 @@ public final class RT {
             }
             return c;
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -573,7 +573,7 @@ public final class RT {
         try {
             awaitNanos(c, 0L);
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -586,7 +586,7 @@ public final class RT {
                 Thread.currentThread().interrupt();
             }
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -595,7 +595,7 @@ public final class RT {
         try {
             return awaitNanos(c, Math.max(1L, unit.toNanos(time))) > 0;
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -625,7 +625,7 @@ public final class RT {
             }
             return left;
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -634,7 +634,7 @@ public final class RT {
         try {
             signalWaiters(c, false);
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -643,7 +643,7 @@ public final class RT {
         try {
             signalWaiters(c, true);
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -664,6 +664,7 @@ public final class RT {
 
     /** Called by the instrumented java.lang.Thread.exit(): the thread is about to end. */
     public static void threadExit(Thread t) {
+        LibCalls.clear();
         LibCalls.State g = LibCalls.pause();
         try {
             Scheduler s = sched;
@@ -671,7 +672,7 @@ public final class RT {
                 s.threadEnd(t);
             }
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 }

@@ -46,7 +46,7 @@ public final class Synchronizers {
             release(l);
             l.countDown();
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -57,7 +57,7 @@ public final class Synchronizers {
             l.await();
             acquired(l);
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -71,7 +71,7 @@ public final class Synchronizers {
             }
             return done;
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -88,7 +88,7 @@ public final class Synchronizers {
             leave(b);
             return k;
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -112,7 +112,7 @@ public final class Synchronizers {
             leave(b);
             return k;
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -122,7 +122,7 @@ public final class Synchronizers {
             release((Object) s);
             s.release();
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -133,7 +133,7 @@ public final class Synchronizers {
             s.acquire();
             acquired(s);
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -144,7 +144,7 @@ public final class Synchronizers {
             mayBlock();
             q.put(e);
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 
@@ -156,7 +156,7 @@ public final class Synchronizers {
             acquired(q);
             return e;
         } finally {
-            g.busy--;
+            LibCalls.resume(g);
         }
     }
 }

@@ -142,7 +142,7 @@ public final class Analysis {
                 }
                 List<Map<String, Object>> results = new ArrayList<>(TrialLog.ordered(seeds, bySeed));
                 bar.stepTo(Math.max(bar.getCurrent(), (long) index * seeds.size()));
-                boolean randomToo = needsRandom(results);
+                boolean randomToo = p.predictors.containsKey("hb") && needsRandom(results);
                 if (randomToo) {
                     results.addAll(randomTrials(p, trials));
                 }
@@ -163,8 +163,9 @@ public final class Analysis {
     /**
      * RaceFuzzer postpones a thread at a racing statement until a partner arrives; a partner
      * that only comes after the postponed thread has moved on (miniserver: the table must fill
-     * first) is never met. Random scheduling, which postpones no one, still meets it. Not for a
-     * pair whose trials hang (given up) or that raced.
+     * first) is never met. Random scheduling, which postpones no one, still meets it. Only for a
+     * pair happens-before saw unordered in an observed run (evidence the race exists), not for
+     * one whose trials hang (given up) or that raced.
      */
     private static boolean needsRandom(List<Map<String, Object>> results) {
         return !results.isEmpty() && results.stream().noneMatch(t -> Boolean.TRUE.equals(t.get("raced")))
