@@ -20,10 +20,6 @@ public final class LibCalls {
         int watched() {
             return depth == 0 || busy != 0 ? -1 : calls[depth - 1];
         }
-
-        boolean inCall() {
-            return depth != 0 && busy == 0;
-        }
     }
 
     private static final ThreadLocal<State> STATE = new ThreadLocal<>() {
@@ -39,8 +35,17 @@ public final class LibCalls {
     private LibCalls() {
     }
 
-    static State state() {
-        return STATE.get();
+    /**
+     * This thread's state when it is inside a java.util call and not running racepipe's code,
+     * else null. Collection code runs on every thread: while no thread is inside a call, it
+     * pays one read, not a ThreadLocal lookup.
+     */
+    static State inCall() {
+        if (OPEN.get() == 0) {
+            return null;
+        }
+        State s = STATE.get();
+        return s.depth != 0 && s.busy == 0 ? s : null;
     }
 
     /**

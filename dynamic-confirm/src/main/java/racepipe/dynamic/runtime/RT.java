@@ -68,22 +68,14 @@ public final class RT {
     }
 
     public static void volatileRead(Object target, int site) {
-        LibCalls.State g = LibCalls.pause();
-        try {
-            Scheduler s = sched;
-            if (s != null) {
-                s.point();
-            }
-            Recorder r = rec;
-            if (r != null) {
-                r.volatileField(target, site, false);
-            }
-        } finally {
-            LibCalls.resume(g);
-        }
+        volatileField(target, site, false);
     }
 
     public static void volatileWrite(Object target, int site) {
+        volatileField(target, site, true);
+    }
+
+    private static void volatileField(Object target, int site, boolean write) {
         LibCalls.State g = LibCalls.pause();
         try {
             Scheduler s = sched;
@@ -92,7 +84,7 @@ public final class RT {
             }
             Recorder r = rec;
             if (r != null) {
-                r.volatileField(target, site, true);
+                r.volatileField(target, site, write);
             }
         } finally {
             LibCalls.resume(g);
@@ -197,8 +189,8 @@ public final class RT {
 
     /** A field (field >= 0) or element (index) access inside a watched collection class. */
     private static void library(Object target, int field, int index, boolean write) {
-        LibCalls.State g = LibCalls.state();
-        int site = g.watched();
+        LibCalls.State g = LibCalls.inCall();
+        int site = g == null ? -1 : g.watched();
         if (site < 0) {
             return;
         }
@@ -228,19 +220,19 @@ public final class RT {
 
     /** A monitor inside collection code (a synchronized wrapper's mutex): modelled inside application calls. */
     public static void libMonitorEnter(Object lock) {
-        if (LibCalls.state().inCall()) {
+        if (LibCalls.inCall() != null) {
             monitorEnter(lock);
         }
     }
 
     public static void libMonitorEntered(Object lock) {
-        if (LibCalls.state().inCall()) {
+        if (LibCalls.inCall() != null) {
             monitorEntered(lock);
         }
     }
 
     public static void libMonitorExit(Object lock) {
-        if (LibCalls.state().inCall()) {
+        if (LibCalls.inCall() != null) {
             monitorExit(lock);
         }
     }

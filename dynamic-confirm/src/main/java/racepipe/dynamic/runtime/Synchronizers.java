@@ -18,7 +18,7 @@ public final class Synchronizers {
     private Synchronizers() {
     }
 
-    private static void release(Object sync) {
+    static void release(Object sync) {
         Recorder r = RT.rec;
         if (r != null) {
             r.syncEdge(sync, true);
@@ -26,14 +26,14 @@ public final class Synchronizers {
     }
 
     /** Before a call that may block inside the JDK: the scheduler lets another thread run. */
-    private static void mayBlock() {
+    static void mayBlock() {
         racepipe.dynamic.sched.Scheduler s = RT.sched;
         if (s != null) {
             s.blocking();
         }
     }
 
-    private static void acquired(Object sync) {
+    static void acquired(Object sync) {
         Recorder r = RT.rec;
         if (r != null) {
             r.syncEdge(sync, false);

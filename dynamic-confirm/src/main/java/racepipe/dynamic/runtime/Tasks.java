@@ -18,138 +18,112 @@ import java.util.function.Supplier;
  * Edges for happens-before only, like Synchronizers'.
  */
 public final class Tasks {
-    private static final Map<Object, Object> TASK_OF = new WeakHashMap<>(); // future -> wrapper
-    private static final ThreadLocal<Object> LAST = new ThreadLocal<>();
+    private static final Map<Object, Task> TASK_OF = new WeakHashMap<>(); // future -> its task
+    private static final ThreadLocal<Task> LAST = new ThreadLocal<>();
 
     private Tasks() {
     }
 
+    /** A submitted Runnable, Callable or Supplier, whichever the call takes. */
+    @SuppressWarnings("rawtypes")
+    private static final class Task implements Runnable, Callable, Supplier {
+        private final Object task;
+
+        Task(Object task) {
+            this.task = task;
+        }
+
+        // the start edge orders it after its submitter's past, the end edge before Future.get
+        @Override
+        public void run() {
+            edge(this, false);
+            try {
+                ((Runnable) task).run();
+            } finally {
+                edge(this, true);
+            }
+        }
+
+        @Override
+        public Object call() throws Exception {
+            edge(this, false);
+            try {
+                return ((Callable<?>) task).call();
+            } finally {
+                edge(this, true);
+            }
+        }
+
+        @Override
+        public Object get() {
+            edge(this, false);
+            try {
+                return ((Supplier<?>) task).get();
+            } finally {
+                edge(this, true);
+            }
+        }
+    }
+
     private static void edge(Object sync, boolean release) {
-        Recorder r = RT.rec;
-        if (r != null) {
-            r.syncEdge(sync, release);
-        }
-    }
-
-    private static Object submitting(Object wrapper) {
         LibCalls.State g = LibCalls.pause();
         try {
-            edge(wrapper, true);
-            LAST.set(wrapper);
-            return wrapper;
+            if (release) {
+                Synchronizers.release(sync);
+            } else {
+                Synchronizers.acquired(sync);
+            }
         } finally {
             LibCalls.resume(g);
         }
     }
 
-    /** The task starts: after its submitter's past. */
-    static void started(Object wrapper) {
-        LibCalls.State g = LibCalls.pause();
-        try {
-            edge(wrapper, false);
-        } finally {
-            LibCalls.resume(g);
-        }
-    }
-
-    /** The task ends: before whoever gets its result. */
-    static void ended(Object wrapper) {
-        LibCalls.State g = LibCalls.pause();
-        try {
-            edge(wrapper, true);
-        } finally {
-            LibCalls.resume(g);
-        }
+    private static Task submitting(Object task) {
+        Task t = new Task(task);
+        edge(t, true);
+        LAST.set(t);
+        return t;
     }
 
     public static Runnable wrap(Runnable task) {
-        if (task == null) {
-            return null; // the JDK throws its own NullPointerException
-        }
-        Runnable[] self = new Runnable[1];
-        self[0] = () -> {
-            started(self[0]);
-            try {
-                task.run();
-            } finally {
-                ended(self[0]);
-            }
-        };
-        return (Runnable) submitting(self[0]);
+        return task == null ? null : submitting(task); // null: the JDK throws its own exception
     }
 
     @SuppressWarnings("unchecked")
     public static Callable<Object> wrap(Callable<Object> task) {
-        if (task == null) {
-            return null;
-        }
-        Callable<Object>[] self = new Callable[1];
-        self[0] = () -> {
-            started(self[0]);
-            try {
-                return task.call();
-            } finally {
-                ended(self[0]);
-            }
-        };
-        return (Callable<Object>) submitting(self[0]);
+        return task == null ? null : submitting(task);
     }
 
     @SuppressWarnings("unchecked")
     public static Supplier<Object> wrap(Supplier<Object> task) {
-        if (task == null) {
-            return null;
-        }
-        Supplier<Object>[] self = new Supplier[1];
-        self[0] = () -> {
-            started(self[0]);
-            try {
-                return task.get();
-            } finally {
-                ended(self[0]);
-            }
-        };
-        return (Supplier<Object>) submitting(self[0]);
+        return task == null ? null : submitting(task);
     }
 
     /** After submit / runAsync / supplyAsync returned the task's future. */
     public static void submitted(Object future) {
-        LibCalls.State g = LibCalls.pause();
-        try {
-            Object w = LAST.get();
-            LAST.remove();
-            if (w != null && future != null) {
-                synchronized (TASK_OF) {
-                    TASK_OF.put(future, w);
-                }
+        Task t = LAST.get();
+        LAST.remove();
+        if (t != null && future != null) {
+            synchronized (TASK_OF) {
+                TASK_OF.put(future, t);
             }
-        } finally {
-            LibCalls.resume(g);
         }
     }
 
     private static void completed(Object future) {
-        LibCalls.State g = LibCalls.pause();
-        try {
-            Object w;
-            synchronized (TASK_OF) {
-                w = TASK_OF.get(future);
-            }
-            if (w != null) {
-                edge(w, false);
-            }
-        } finally {
-            LibCalls.resume(g);
+        Task t;
+        synchronized (TASK_OF) {
+            t = TASK_OF.get(future);
+        }
+        if (t != null) {
+            edge(t, false);
         }
     }
 
     private static void mayBlock() {
         LibCalls.State g = LibCalls.pause();
         try {
-            racepipe.dynamic.sched.Scheduler s = RT.sched;
-            if (s != null) {
-                s.blocking();
-            }
+            Synchronizers.mayBlock();
         } finally {
             LibCalls.resume(g);
         }

@@ -553,7 +553,7 @@ public final class Scheduler {
         String addr = me.target == null ? variable // identity hashes differ between runs: not shown
                 : me.target.getClass().isArray() ? me.target.getClass().getComponentType().getName() + "[" + me.slot + "]"
                 : me.target.getClass().getName() + " object ." + variable.substring(variable.lastIndexOf('.') + 1);
-        races.add(new RaceRecord(Sites.get(me.site).key(), me.name(), stack(Thread.currentThread().getStackTrace()),
+        races.add(new RaceRecord(site.key(), me.name(), stack(Thread.currentThread().getStackTrace()),
                 Sites.get(other.site).key(), other.name(), stack(other.thread.getStackTrace()), addr,
                 meFirst ? me.name() : other.name(), turns));
     }

@@ -163,17 +163,20 @@ public final class ConfirmRuns {
         return s;
     }
 
-    /** Puts the totals, verdict, trial summaries, examples and a replay command on the pair. */
+    /**
+     * Puts the totals, verdict, trial summaries, examples and a replay command on the pair.
+     * unconfirmed: no trial raced; harmful: a raced trial threw and the exception is the pair's
+     * (Attribution); real: raced otherwise.
+     */
     public static void fill(ProgramInput program, RacePair p, List<Map<String, Object>> results, Options opt) {
         p.confirm = totals(results, opt);
-        p.verdict = verdict(results);
-        if ("harmful".equals(p.verdict)) {
-            Attribution.Result why = Attribution.of(p.sites.get(0), p.sites.get(1), results);
+        boolean raced = results.stream().anyMatch(t -> Boolean.TRUE.equals(t.get("raced")));
+        boolean threw = results.stream().anyMatch(t -> Boolean.TRUE.equals(t.get("raced")) && t.get("exception") != null);
+        Attribution.Result why = threw ? Attribution.of(p.sites.get(0), p.sites.get(1), results) : null;
+        if (why != null) {
             p.confirm.put("attribution", why.why());
-            if (!why.attributed()) {
-                p.verdict = "real";
-            }
         }
+        p.verdict = !raced ? "unconfirmed" : why != null && why.attributed() ? "harmful" : "real";
         p.trials = new ArrayList<>();
         results.forEach(t -> p.trials.add(summary(t)));
         Map<String, Object> examples = new LinkedHashMap<>();
@@ -185,15 +188,5 @@ public final class ConfirmRuns {
             Object mode = example.get("scheduler");
             p.confirm.put("replay", Replay.command(program, p, example.get("seed"), mode != null ? mode.toString() : opt.scheduler()));
         }
-    }
-
-    /**
-     * harmful: raced and some trial that raced threw; real: raced, never threw; unconfirmed: never
-     * raced. fill() then keeps harmful only when the exceptions are the pair's (Attribution).
-     */
-    public static String verdict(List<Map<String, Object>> trials) {
-        boolean raced = trials.stream().anyMatch(t -> Boolean.TRUE.equals(t.get("raced")));
-        boolean threw = trials.stream().anyMatch(t -> Boolean.TRUE.equals(t.get("raced")) && t.get("exception") != null);
-        return !raced ? "unconfirmed" : threw ? "harmful" : "real";
     }
 }
