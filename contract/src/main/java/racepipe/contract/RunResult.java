@@ -1,0 +1,95 @@
+package racepipe.contract;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one Phase 1 run under the agent found: how it ended, each detector's pairs (by site id)
+ * and the sites they name. Written by the run's JVM, read by the pipeline: {@link #write} and
+ * {@link #read} are the run file's one writer and reader.
+ */
+public record RunResult(Outcome outcome, String schedule, int watchdog, String deadlock, Integer exitStatus,
+                        List<Uncaught> exceptions, List<Pair> pairs, List<Site> sites) {
+
+    /** An uncaught exception of the run (stack: frames joined by " <- "). */
+    public record Uncaught(String thread, String type, String message, String stack) {
+    }
+
+    /** One detector's pair: two site ids, the racing events, and the threads of the first. */
+    public record Pair(String detector, int siteA, int siteB, int events, String threadA, String threadB) {
+    }
+
+    /** A site a pair names: the instruction, its source line, the variable and the access kind. */
+    public record Site(int id, String owner, String method, String desc, int bci, String file, int line,
+                       String variable, boolean write) {
+        public String key() {
+            return SiteKey.of(owner, method, desc, bci);
+        }
+    }
+
+    public void write(Path file) throws IOException {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("outcome", outcome.label());
+        m.put("schedule", schedule);
+        m.put("watchdog", watchdog);
+        m.put("deadlock", deadlock);
+        m.put("exitStatus", exitStatus);
+        List<Object> ex = new ArrayList<>();
+        for (Uncaught u : exceptions) {
+            ex.add(ordered("thread", u.thread(), "type", u.type(), "message", u.message(), "stack", u.stack()));
+        }
+        m.put("exceptions", ex);
+        List<Object> ps = new ArrayList<>();
+        for (Pair p : pairs) {
+            ps.add(ordered("detector", p.detector(), "siteA", p.siteA(), "siteB", p.siteB(), "events", p.events(),
+                    "threadA", p.threadA(), "threadB", p.threadB()));
+        }
+        m.put("pairs", ps);
+        List<Object> ss = new ArrayList<>();
+        for (Site s : sites) {
+            ss.add(ordered("id", s.id(), "owner", s.owner(), "method", s.method(), "desc", s.desc(), "bci", s.bci(),
+                    "file", s.file(), "line", s.line(), "variable", s.variable(), "write", s.write()));
+        }
+        m.put("sites", ss);
+        Files.writeString(file, Json.write(m), StandardCharsets.UTF_8);
+    }
+
+    public static RunResult read(Path file) throws IOException {
+        Json.Obj o;
+        try {
+            o = new Json.Obj(Json.read(Files.readString(file, StandardCharsets.UTF_8)));
+        } catch (IllegalArgumentException e) {
+            throw new IOException("unreadable run file " + file + ": " + e.getMessage(), e);
+        }
+        List<Uncaught> ex = new ArrayList<>();
+        for (Json.Obj u : o.list("exceptions")) {
+            ex.add(new Uncaught(u.str("thread"), u.str("type"), u.str("message"), u.str("stack")));
+        }
+        List<Pair> ps = new ArrayList<>();
+        for (Json.Obj p : o.list("pairs")) {
+            ps.add(new Pair(p.str("detector"), (int) p.num("siteA"), (int) p.num("siteB"), (int) p.num("events"),
+                    p.str("threadA"), p.str("threadB")));
+        }
+        List<Site> ss = new ArrayList<>();
+        for (Json.Obj s : o.list("sites")) {
+            ss.add(new Site((int) s.num("id"), s.str("owner"), s.str("method"), s.str("desc"), (int) s.num("bci"),
+                    s.str("file"), (int) s.num("line"), s.str("variable"), s.bool("write")));
+        }
+        return new RunResult(Outcome.of(o.str("outcome")), o.str("schedule"), (int) o.num("watchdog"), o.str("deadlock"),
+                o.intOrNull("exitStatus"), List.copyOf(ex), List.copyOf(ps), List.copyOf(ss));
+    }
+
+    private static Map<String, Object> ordered(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+}

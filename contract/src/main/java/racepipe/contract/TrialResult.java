@@ -1,0 +1,98 @@
+package racepipe.contract;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one Phase 2 trial showed: whether the pair raced, how the program ended, and the
+ * schedule's digest (equal digests, equal schedules). Written by the worker JVM, read by the
+ * pipeline: {@link #toJson()} and {@link #parse(String)} are the format's one writer and reader.
+ */
+public record TrialResult(long seed, String scheduler, boolean raced, Outcome outcome, Thrown exception,
+                          Integer exitStatus, Race race, String deadlock, String schedule, int watchdog,
+                          long micros, String note) {
+
+    /** The first uncaught exception of the trial; afterRace: thrown after the pair raced. */
+    public record Thrown(String type, String message, String thread, String stack, boolean afterRace) {
+    }
+
+    /** The pair's first race: the address, the thread that went first, both accesses. */
+    public record Race(String address, String first, int count, List<Access> accesses) {
+    }
+
+    /** One side of a race: the site, its thread and stack (frames joined by " <- "). */
+    public record Access(String site, String thread, String stack) {
+    }
+
+    /** A trial that produced no result of its own: the worker died or did not answer. */
+    public static TrialResult failed(long seed, String scheduler, Outcome outcome, String why) {
+        return new TrialResult(seed, scheduler, false, outcome, null, null, null, null, "none", 0, 0, why);
+    }
+
+    public String toJson() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("seed", seed);
+        m.put("scheduler", scheduler);
+        m.put("raced", raced);
+        m.put("outcome", outcome.label());
+        if (exception != null) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("type", exception.type());
+            e.put("message", exception.message());
+            e.put("thread", exception.thread());
+            e.put("stack", exception.stack());
+            e.put("afterRace", exception.afterRace());
+            m.put("exception", e);
+        }
+        m.put("exitStatus", exitStatus);
+        if (race != null) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("address", race.address());
+            r.put("first", race.first());
+            r.put("count", race.count());
+            List<Object> accesses = new ArrayList<>();
+            for (Access a : race.accesses()) {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("site", a.site());
+                x.put("thread", a.thread());
+                x.put("stack", a.stack());
+                accesses.add(x);
+            }
+            r.put("accesses", accesses);
+            m.put("race", r);
+        }
+        m.put("deadlock", deadlock);
+        m.put("schedule", schedule);
+        m.put("watchdog", watchdog);
+        m.put("micros", micros);
+        m.put("note", note);
+        return Json.write(m);
+    }
+
+    /** Reads what {@link #toJson()} wrote; IllegalArgumentException when it is not that. */
+    public static TrialResult parse(String json) {
+        Json.Obj o = new Json.Obj(Json.read(json));
+        if (!o.has("seed") || !o.has("outcome")) {
+            throw new IllegalArgumentException("not a trial result: " + json);
+        }
+        Thrown thrown = null;
+        if (o.has("exception")) {
+            Json.Obj e = o.obj("exception");
+            thrown = new Thrown(e.str("type"), e.str("message"), e.str("thread"), e.str("stack"), e.bool("afterRace"));
+        }
+        Race race = null;
+        if (o.has("race")) {
+            Json.Obj r = o.obj("race");
+            List<Access> accesses = new ArrayList<>();
+            for (Json.Obj a : r.list("accesses")) {
+                accesses.add(new Access(a.str("site"), a.str("thread"), a.str("stack")));
+            }
+            race = new Race(r.str("address"), r.str("first"), (int) r.num("count"), List.copyOf(accesses));
+        }
+        return new TrialResult(o.num("seed"), o.str("scheduler"), o.bool("raced"), Outcome.of(o.str("outcome")), thrown,
+                o.intOrNull("exitStatus"), race, o.str("deadlock"), o.str("schedule"), (int) o.num("watchdog"),
+                o.num("micros"), o.str("note"));
+    }
+}
