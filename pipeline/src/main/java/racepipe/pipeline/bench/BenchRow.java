@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import racepipe.contract.Outcome;
+import racepipe.pipeline.model.DetectRun;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
 
@@ -82,9 +84,8 @@ public final class BenchRow {
                                                Map<Truth.Pair, List<RacePair>> byTruth, Map<String, Set<String>> sets) {
         Map<String, Boolean> c = new LinkedHashMap<>();
         boolean chain = true;
-        for (Map<String, Object> run : r.runs == null ? List.<Map<String, Object>>of() : r.runs) {
-            @SuppressWarnings("unchecked")
-            Map<String, List<String>> s = (Map<String, List<String>>) run.get("sets");
+        for (DetectRun run : r.runs == null ? List.<DetectRun>of() : r.runs) {
+            Map<String, List<String>> s = run.sets();
             if (s != null) {
                 chain &= new LinkedHashSet<>(s.get("hybrid")).containsAll(s.get("hb"))
                         && new LinkedHashSet<>(s.get("ls")).containsAll(s.get("hybrid"));
@@ -132,15 +133,14 @@ public final class BenchRow {
     }
 
     /** Per dynamic detector, the indices of the detect runs whose set holds one of the pairs' keys. */
-    @SuppressWarnings("unchecked")
     private static Map<String, List<Integer>> runsSeeing(ResultFile r, List<RacePair> ps) {
         Map<String, List<Integer>> out = new LinkedHashMap<>();
-        List<Map<String, Object>> runs = r.runs == null ? List.of() : r.runs;
+        List<DetectRun> runs = r.runs == null ? List.of() : r.runs;
         for (String d : List.of("ls", "hybrid", "hb")) {
             List<Integer> seen = new ArrayList<>();
             for (int i = 0; i < runs.size(); i++) {
-                Map<String, java.util.Collection<String>> sets = (Map<String, java.util.Collection<String>>) runs.get(i).get("sets");
-                java.util.Collection<String> set = sets == null ? null : sets.get(d);
+                Map<String, List<String>> sets = runs.get(i).sets();
+                Set<String> set = sets == null || sets.get(d) == null ? null : new java.util.HashSet<>(sets.get(d));
                 if (set != null && ps.stream().anyMatch(p -> set.contains(p.key))) {
                     seen.add(i);
                 }
@@ -157,12 +157,9 @@ public final class BenchRow {
         String best = best(ps);
         ps.stream().filter(p -> best.equals(p.verdict) && p.confirm != null).findFirst().ifPresent(p -> {
             c.put("key", p.key);
-            c.put("trials", p.confirm.get("trials"));
-            c.put("raced", p.confirm.get("raced"));
-            Object outcomes = p.confirm.get("outcomes");
-            if (outcomes instanceof Map<?, ?> o) {
-                c.put("exception", o.get("exception"));
-            }
+            c.put("trials", p.confirm.trials);
+            c.put("raced", p.confirm.raced);
+            c.put("exception", p.confirm.outcome(Outcome.EXCEPTION));
         });
         return c;
     }

@@ -1,5 +1,6 @@
 package racepipe.pipeline.cli;
 
+import racepipe.pipeline.model.Confirm;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -22,11 +23,10 @@ final class AnalyzeTable {
         out.printf("%-11s %-28s %-38s %-38s %6s %6s  %-22s %s%n", "verdict", "variable", "access 1", "access 2",
                 "race%", "crash%", "exception", "predicted by");
         for (RacePair p : rows) {
-            Map<String, Object> c = p.confirm;
-            int n = ((Number) c.getOrDefault("trials", 0)).intValue();
-            int raced = ((Number) c.getOrDefault("raced", 0)).intValue();
-            @SuppressWarnings("unchecked")
-            Map<String, Integer> ex = (Map<String, Integer>) c.getOrDefault("exceptions", Map.of());
+            Confirm c = p.confirm;
+            int n = c.trials;
+            int raced = c.raced;
+            Map<String, Integer> ex = c.exceptions;
             int crashes = ex.values().stream().mapToInt(Integer::intValue).sum();
             String exception = ex.isEmpty() ? "" : shortName(ex.keySet().iterator().next());
             out.printf("%-11s %-28s %-38s %-38s %6s %6s  %-22s %s%n", p.verdict, cut(Tables.shortVar(p.variable), 28),
@@ -36,8 +36,8 @@ final class AnalyzeTable {
         }
         out.println();
         for (RacePair p : rows) {
-            if (!"unconfirmed".equals(p.verdict) && p.confirm.get("replay") != null) {
-                out.println("replay " + Tables.shortVar(p.variable) + ": " + p.confirm.get("replay"));
+            if (!"unconfirmed".equals(p.verdict) && p.confirm.replay != null) {
+                out.println("replay " + Tables.shortVar(p.variable) + ": " + p.confirm.replay);
             }
         }
         out.println("report: " + dir.resolve("report.html") + " (also report.json, report.sarif)");

@@ -95,8 +95,7 @@ public final class BenchCommand implements Callable<Integer> {
             } finally {
                 sootup.join();
             }
-            Map<String, Double> phases = new LinkedHashMap<>();
-            ((Map<?, ?>) r.options.get("phases")).forEach((k, v) -> phases.put((String) k, ((Number) v).doubleValue()));
+            Map<String, Double> phases = new LinkedHashMap<>(r.summary.phases());
             addSootup(r, sootup.pairs());
             phases.put("static:sootup", sootup.seconds);
             r.write(dir.resolve("report.json"));

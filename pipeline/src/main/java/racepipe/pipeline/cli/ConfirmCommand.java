@@ -1,5 +1,6 @@
 package racepipe.pipeline.cli;
 
+import racepipe.contract.TrialResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,7 +65,7 @@ public final class ConfirmCommand implements Callable<Integer> {
         SiteSpec spec = new SiteSpec(program.jar(), program.entry());
         SiteInfo a = spec.resolve(pair.get(0)), b = spec.resolve(pair.get(1));
         RacePair p = new RacePair(spec.variable(a), a, b);
-        List<Map<String, Object>> results = ConfirmRuns.run(program, a, b, opt, ConfirmRuns.seeds(opt), null);
+        List<TrialResult> results = ConfirmRuns.run(program, a, b, opt, ConfirmRuns.seeds(opt), null);
         ConfirmRuns.fill(program, p, results, opt);
         PairConfirm.print(System.out, program, p, results);
         write(program, p, opt);

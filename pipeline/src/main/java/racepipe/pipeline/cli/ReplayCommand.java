@@ -1,9 +1,9 @@
 package racepipe.pipeline.cli;
 
+import racepipe.contract.TrialResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -59,22 +59,21 @@ public final class ReplayCommand implements Callable<Integer> {
         SiteSpec spec = new SiteSpec(program.jar(), program.entry());
         SiteInfo a = spec.resolve(pair.get(0)), b = spec.resolve(pair.get(1));
         RacePair p = new RacePair(spec.variable(a), a, b);
-        List<Map<String, Object>> results = ConfirmRuns.run(program, a, b, opt, List.of(seed), null);
+        List<TrialResult> results = ConfirmRuns.run(program, a, b, opt, List.of(seed), null);
         ConfirmRuns.fill(program, p, results, opt);
         print(results.get(0));
         c.write(program, p, opt);
         return 0;
     }
 
-    private static void print(Map<String, Object> t) {
-        System.out.println("seed " + t.get("seed") + " (" + t.get("scheduler") + "): outcome " + t.get("outcome")
-                + ", schedule " + t.get("schedule") + (((Number) t.get("watchdog")).intValue() > 0 ? ", watchdog fired" : ""));
-        if (t.get("race") instanceof Map<?, ?> race) {
-            System.out.println("race on " + race.get("address") + "; ran first: " + race.get("first"));
-            for (Object o : (List<?>) race.get("accesses")) {
-                Map<?, ?> acc = (Map<?, ?>) o;
-                System.out.println("  " + acc.get("thread") + " at " + acc.get("site"));
-                for (String frame : String.valueOf(acc.get("stack")).split(" <- ")) {
+    private static void print(TrialResult t) {
+        System.out.println("seed " + t.seed() + " (" + t.scheduler() + "): outcome " + t.outcome()
+                + ", schedule " + t.schedule() + (t.watchdog() > 0 ? ", watchdog fired" : ""));
+        if (t.race() != null) {
+            System.out.println("race on " + t.race().address() + "; ran first: " + t.race().first());
+            for (TrialResult.Access acc : t.race().accesses()) {
+                System.out.println("  " + acc.thread() + " at " + acc.site());
+                for (String frame : String.valueOf(acc.stack()).split(" <- ")) {
                     if (!frame.isBlank()) {
                         System.out.println("      at " + frame);
                     }
@@ -83,10 +82,11 @@ public final class ReplayCommand implements Callable<Integer> {
         } else {
             System.out.println("no race in this trial");
         }
-        if (t.get("exception") instanceof Map<?, ?> e) {
-            System.out.println("exception in thread " + e.get("thread") + ": " + e.get("type") + ": " + e.get("message")
-                    + (Boolean.TRUE.equals(e.get("afterRace")) ? " (after the race)" : ""));
-            for (String frame : String.valueOf(e.get("stack")).split(" <- ")) {
+        if (t.exception() != null) {
+            TrialResult.Thrown e = t.exception();
+            System.out.println("exception in thread " + e.thread() + ": " + e.type() + ": " + e.message()
+                    + (e.afterRace() ? " (after the race)" : ""));
+            for (String frame : String.valueOf(e.stack()).split(" <- ")) {
                 if (!frame.isBlank()) {
                     System.out.println("      at " + frame);
                 }

@@ -1,5 +1,7 @@
 package racepipe.pipeline.cli;
 
+import racepipe.pipeline.model.DetectRun;
+import racepipe.contract.Outcome;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
@@ -21,15 +23,16 @@ final class Tables {
 
     static void printDetect(PrintStream out, ResultFile r, List<String> detectors, int runs) {
         Map<String, Long> outcomes = new TreeMap<>();
-        for (Map<String, Object> run : r.runs) {
-            outcomes.merge(String.valueOf(run.get("outcome")), 1L, Long::sum);
+        for (DetectRun run : r.runs) {
+            outcomes.merge(run.outcome().label(), 1L, Long::sum);
         }
         out.println("runs: " + runs + "  outcomes: " + outcomes);
-        for (Map<String, Object> run : r.runs) {
-            if (!"ok".equals(run.get("outcome"))) {
-                Object ex = run.get("exceptions");
-                out.println("  run " + run.get("index") + " (seed " + run.get("seed") + "): " + run.get("outcome")
-                        + (ex != null ? " " + ex : "") + (run.get("exitStatus") != null ? " status " + run.get("exitStatus") : ""));
+        for (DetectRun run : r.runs) {
+            if (run.outcome() != Outcome.OK) {
+                String ex = run.exceptions() == null ? "" : run.exceptions().stream()
+                        .map(e -> " " + e.type() + ": " + e.message() + " (" + e.thread() + ")").reduce("", String::concat);
+                out.println("  run " + run.index() + " (seed " + run.seed() + "): " + run.outcome()
+                        + ex + (run.exitStatus() != null ? " status " + run.exitStatus() : ""));
             }
         }
         for (String d : detectors) {

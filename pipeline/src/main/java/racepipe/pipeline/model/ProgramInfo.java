@@ -7,9 +7,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** The "tool" and "program" blocks of a result file. */
 public final class ProgramInfo {
@@ -18,21 +16,13 @@ public final class ProgramInfo {
     private ProgramInfo() {
     }
 
-    public static Map<String, Object> tool() {
-        Map<String, Object> t = new LinkedHashMap<>();
-        t.put("name", "racepipe");
-        t.put("version", VERSION);
-        t.put("java", System.getProperty("java.version"));
-        return t;
+    public static Tool tool() {
+        return new Tool("racepipe", VERSION, System.getProperty("java.version"));
     }
 
-    public static Map<String, Object> program(Path jar, String entry, List<String> args) throws IOException {
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("jar", jar.toAbsolutePath().normalize().toString());
-        p.put("sha256", Files.isRegularFile(jar) ? sha256(jar) : null);
-        p.put("entry", entry);
-        p.put("args", args);
-        return p;
+    public static Program program(Path jar, String entry, List<String> args) throws IOException {
+        return new Program(jar.toAbsolutePath().normalize().toString(), Files.isRegularFile(jar) ? sha256(jar) : null,
+                entry, List.copyOf(args));
     }
 
     static String sha256(Path file) throws IOException {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import racepipe.contract.SiteKey;
 
 /**
  * An unordered pair of sites that may race, with who predicted it and, once Phase 2 ran, what
@@ -19,8 +20,8 @@ public final class RacePair {
     public Map<String, Object> predictors = new TreeMap<>();
     /** Free-form evidence per predictor (threads, abstract objects, locksets, event counts). */
     public Map<String, Object> evidence;
-    public Map<String, Object> confirm;
-    public List<Map<String, Object>> trials;
+    public Confirm confirm;
+    public List<TrialSummary> trials;
     public String verdict;
     public String label;
     public String truth;
@@ -33,10 +34,11 @@ public final class RacePair {
         boolean ordered = a.key().compareTo(b.key()) <= 0;
         this.sites.add(ordered ? a : b);
         this.sites.add(ordered ? b : a);
-        this.key = keyOf(a.key(), b.key());
+        this.key = SiteKey.pair(a.key(), b.key());
     }
 
-    public static String keyOf(String siteA, String siteB) {
-        return siteA.compareTo(siteB) <= 0 ? siteA + "|" + siteB : siteB + "|" + siteA;
+    /** Raced in some trial: real or harmful. */
+    public boolean induced() {
+        return "real".equals(verdict) || "harmful".equals(verdict);
     }
 }

@@ -1,8 +1,10 @@
 package racepipe.pipeline.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,17 +16,23 @@ import java.util.Map;
 /** The JSON every subcommand's --json writes (DESIGN.md, "The contract between the phases"). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public final class ResultFile {
-    public static final ObjectMapper JSON = new ObjectMapper()
+    /** Binds every result file; outcomes as their labels ("ok"), absent fields left out. */
+    public static final ObjectMapper JSON = JsonMapper.builder()
             .enable(SerializationFeature.INDENT_OUTPUT)
-            .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+            .enable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)
+            .enable(DeserializationFeature.READ_ENUMS_USING_TO_STRING)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .serializationInclusion(JsonInclude.Include.NON_NULL)
+            .build();
 
-    public Map<String, Object> tool = new LinkedHashMap<>();
-    public Map<String, Object> program = new LinkedHashMap<>();
+    public Tool tool;
+    public Program program;
+    /** The options the command was given (each command its own). */
     public Map<String, Object> options = new LinkedHashMap<>();
     public List<RacePair> pairs = new ArrayList<>();
-    public List<Map<String, Object>> runs;
+    public List<DetectRun> runs;
     /** analyze: the predictor sets, counts, verdicts and phase times. */
-    public Map<String, Object> summary;
+    public Summary summary;
 
     public void write(Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();

@@ -1,6 +1,7 @@
 package racepipe.pipeline.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import racepipe.contract.SiteKey;
 
 /**
  * One bytecode instruction, as every phase names it. {@code key} is
@@ -16,7 +17,7 @@ public record SiteInfo(String key,
 
     /** The site key of an instruction: internal class name, method name + descriptor, bci. */
     public static String key(String internalClass, String methodWithDesc, int bci) {
-        return internalClass + "." + methodWithDesc + "@" + bci;
+        return SiteKey.of(internalClass, methodWithDesc, bci);
     }
 
     public static SiteInfo of(String internalClass, String methodName, String desc, int bci,

@@ -1,5 +1,6 @@
 package racepipe.pipeline.report;
 
+import racepipe.pipeline.model.Program;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,7 +28,7 @@ public final class HtmlReport {
     static String render(ResultFile r) {
         ResultFile res = r == null ? new ResultFile() : r;
         List<PairView> pairs = PairView.of(res.pairs);
-        String entry = Fields.str(res.program, "entry");
+        String entry = res.program == null ? null : res.program.entry();
         StringBuilder b = new StringBuilder(32_768);
         b.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
@@ -44,7 +45,7 @@ public final class HtmlReport {
         for (int i = 0; i < pairs.size(); i++) {
             b.append(PairSection.html(pairs.get(i), i + 1, runs));
         }
-        b.append("<footer>racepipe ").append(Html.esc(Fields.str(res.tool, "version")))
+        b.append("<footer>racepipe ").append(Html.esc(res.tool == null ? null : res.tool.version()))
                 .append(" · verdicts: <b>harmful</b> a trial created the race and some order threw; ")
                 .append("<b>real</b> created, never threw; <b>unconfirmed</b> never created in the trials ")
                 .append("(a false alarm or a rare race).</footer>");
@@ -53,12 +54,13 @@ public final class HtmlReport {
     }
 
     private static void header(StringBuilder b, ResultFile r) {
-        String entry = Fields.str(r.program, "entry");
-        String jar = Fields.str(r.program, "jar");
-        String sha = Fields.str(r.program, "sha256");
+        Program prog = r.program == null ? new Program(null, null, null, List.of()) : r.program;
+        String entry = prog.entry();
+        String jar = prog.jar();
+        String sha = prog.sha256();
         b.append("<div class=\"top\" id=\"summary\"><div><h1>racepipe report</h1><div class=\"prog\">");
         b.append("program <code>").append(Html.esc(entry == null ? "?" : entry)).append("</code>");
-        List<Object> args = Fields.list(r.program, "args");
+        List<String> args = prog.args() == null ? List.of() : prog.args();
         if (!args.isEmpty()) {
             b.append(" <code>");
             args.forEach(a -> b.append(Html.esc(a)).append(' '));
@@ -74,7 +76,7 @@ public final class HtmlReport {
         b.append("</div></div><div class=\"prog\">");
         StringBuilder opts = new StringBuilder();
         for (String k : List.of("predictors", "engine", "runs", "trials", "seed", "jobs", "timeout")) {
-            Object v = Fields.at(r.options, k);
+            Object v = r.options == null ? null : r.options.get(k);
             if (v != null) {
                 String text = v instanceof java.util.Collection<?> c
                         ? String.join(",", c.stream().map(String::valueOf).toList()) : String.valueOf(v);
@@ -92,18 +94,18 @@ public final class HtmlReport {
             b.append("<div class=\"tile t-").append(v.name).append("\"><div class=\"n\">").append(n)
                     .append("</div><div class=\"t\">").append(v.name).append("</div></div>");
         }
-        Map<String, Object> phases = Fields.map(Fields.summary(r), "phases");
+        Map<String, Double> phases = r.summary == null || r.summary.phases() == null ? Map.of() : r.summary.phases();
         if (!phases.isEmpty()) {
             double max = 0.001;
             double total = 0;
-            for (Object s : phases.values()) {
-                max = Math.max(max, Fields.dbl(s));
-                total += Fields.dbl(s);
+            for (double s : phases.values()) {
+                max = Math.max(max, s);
+                total += s;
             }
             b.append("<div class=\"tile t-phases\"><div class=\"t\">phases · ").append(Html.seconds(total))
                     .append("</div><table class=\"phases\">");
-            for (Map.Entry<String, Object> e : phases.entrySet()) {
-                double s = Fields.dbl(e.getValue());
+            for (Map.Entry<String, Double> e : phases.entrySet()) {
+                double s = e.getValue();
                 b.append("<tr><td>").append(Html.esc(e.getKey())).append("</td><td class=\"pbar\"><span style=\"width:")
                         .append(String.format(java.util.Locale.ROOT, "%.1f", 100 * s / max)).append("%\"></span></td><td class=\"num\">")
                         .append(Html.seconds(s)).append("</td></tr>");
@@ -125,7 +127,7 @@ public final class HtmlReport {
     }
 
     private static long runs(ResultFile r) {
-        long n = Fields.num(r.options, "runs");
+        long n = r.options != null && r.options.get("runs") instanceof Number x ? x.longValue() : 0;
         return n > 0 ? n : r.runs == null ? 0 : r.runs.size();
     }
 }

@@ -1,5 +1,7 @@
 package racepipe.pipeline.report;
 
+import racepipe.pipeline.model.TrialSummary;
+import racepipe.contract.TrialResult;
 import java.util.List;
 import java.util.Map;
 import racepipe.pipeline.model.SiteInfo;
@@ -21,7 +23,7 @@ final class PairSection {
             b.append("<span class=\"label\">").append(Html.esc(p.pair.label)).append("</span>");
         }
         b.append("<h3 title=\"").append(Html.esc(p.variable())).append("\">")
-                .append(Html.esc(Fields.shortVariable(p.variable()))).append("</h3>")
+                .append(Html.esc(Names.shortVariable(p.variable()))).append("</h3>")
                 .append("<span class=\"fqn\">").append(Html.esc(p.variable())).append("</span>");
         if (p.pair.truth != null) {
             b.append("<span class=\"truth\">truth: ").append(Html.esc(p.pair.truth)).append("</span>");
@@ -54,14 +56,14 @@ final class PairSection {
         meter(b, "raced", p.raced, p.trials, p.raceRate(), "m-race");
         meter(b, "threw", p.thrown, p.trials, p.crashRate(), "m-crash");
         b.append("<div class=\"outcomes\">");
-        for (Map.Entry<String, Object> e : Fields.map(p.pair.confirm, "outcomes").entrySet()) {
-            long n = (long) Fields.dbl(e.getValue());
+        for (Map.Entry<String, Integer> e : p.pair.confirm.outcomes.entrySet()) {
+            long n = e.getValue();
             if (n > 0) {
                 b.append("<span class=\"chip o-").append(Html.esc(e.getKey())).append("\">")
                         .append(Html.esc(e.getKey())).append(" ").append(n).append("</span>");
             }
         }
-        long watchdog = Fields.num(p.pair.confirm, "watchdogFirings");
+        long watchdog = p.pair.confirm.watchdogFirings;
         if (watchdog > 0) {
             b.append("<span class=\"chip o-timeout\">watchdog fired ").append(watchdog).append("</span>");
         }
@@ -122,8 +124,8 @@ final class PairSection {
                 .append(Html.esc(s.access())).append("\">").append(Html.esc(s.access() == null ? "access" : s.access()))
                 .append("</span> <code class=\"loc\">").append(Html.esc(s.file() == null ? "?" : s.file())).append(":")
                 .append(Math.max(0, s.line())).append("</code></div><div class=\"method\"><code>")
-                .append(Html.esc(Fields.simpleClass(s.className()))).append(".")
-                .append(Html.esc(Fields.methodName(s.method()))).append("()</code>");
+                .append(Html.esc(Names.simpleClass(s.className()))).append(".")
+                .append(Html.esc(Names.methodName(s.method()))).append("()</code>");
         if (a != null && a.thread() != null) {
             b.append(" <span class=\"muted\">in thread</span> <code>").append(Html.esc(a.thread())).append("</code>");
         }
@@ -146,30 +148,31 @@ final class PairSection {
     }
 
     private static void exception(StringBuilder b, PairView p) {
-        Map<String, Object> exc = Fields.map(p.example(), "exception");
+        TrialResult example = p.example();
+        TrialResult.Thrown exc = example == null ? null : example.exception();
         String top = p.topException();
-        if (exc.isEmpty() && top == null) {
+        if (exc == null && top == null) {
             return;
         }
         b.append("<div class=\"exception\"><div class=\"exc-head\"><b>")
-                .append(Html.esc(exc.isEmpty() ? top : Fields.str(exc, "type"))).append("</b>");
-        String thread = Fields.str(exc, "thread");
+                .append(Html.esc(exc == null ? top : exc.type())).append("</b>");
+        String thread = exc == null ? null : exc.thread();
         if (thread != null) {
             b.append(" <span class=\"muted\">in thread</span> <code>").append(Html.esc(thread)).append("</code>");
         }
-        if (Fields.bool(exc, "afterRace")) {
+        if (exc != null && exc.afterRace()) {
             b.append(" <span class=\"muted\">after the race</span>");
         }
         b.append("</div>");
-        String msg = Fields.str(exc, "message");
+        String msg = exc == null ? null : exc.message();
         if (msg != null) {
             b.append("<div class=\"exc-msg\">").append(Html.esc(msg)).append("</div>");
         }
-        List<String> frames = Fields.frames(Fields.str(exc, "stack"));
+        List<String> frames = Names.frames(exc == null ? null : exc.stack());
         if (!frames.isEmpty()) {
             stack(b, frames);
         }
-        Map<String, Object> all = Fields.map(p.pair.confirm, "exceptions");
+        Map<String, Integer> all = p.pair.confirm == null ? Map.of() : p.pair.confirm.exceptions;
         if (all.size() > 1) {
             b.append("<div class=\"small\">");
             all.forEach((k, n) -> b.append("<span class=\"chip\">").append(Html.esc(k)).append(" ")
@@ -181,7 +184,7 @@ final class PairSection {
 
     private static void details(StringBuilder b, PairView p) {
         Map<String, Object> ev = p.pair.evidence;
-        List<Map<String, Object>> trials = p.pair.trials;
+        List<TrialSummary> trials = p.pair.trials;
         if ((ev == null || ev.isEmpty()) && (trials == null || trials.isEmpty())) {
             return;
         }
@@ -195,12 +198,12 @@ final class PairSection {
         if (trials != null && !trials.isEmpty()) {
             b.append("<table class=\"trials\"><thead><tr><th>seed</th><th>raced</th><th>outcome</th>")
                     .append("<th>exception</th><th>schedule</th></tr></thead><tbody>");
-            for (Map<String, Object> t : trials.subList(0, Math.min(MAX_TRIALS, trials.size()))) {
-                b.append("<tr><td><code>").append(Html.esc(Fields.str(t, "seed"))).append("</code></td><td>")
-                        .append(Html.esc(Fields.str(t, "raced"))).append("</td><td>")
-                        .append(Html.esc(Fields.str(t, "outcome"))).append("</td><td class=\"small\">")
-                        .append(Html.esc(Fields.str(t, "exception"))).append("</td><td><code>")
-                        .append(Html.esc(Fields.str(t, "schedule"))).append("</code></td></tr>");
+            for (TrialSummary t : trials.subList(0, Math.min(MAX_TRIALS, trials.size()))) {
+                b.append("<tr><td><code>").append(t.seed()).append("</code></td><td>")
+                        .append(t.raced()).append("</td><td>")
+                        .append(Html.esc(t.outcome())).append("</td><td class=\"small\">")
+                        .append(Html.esc(t.exception())).append("</td><td><code>")
+                        .append(Html.esc(t.schedule())).append("</code></td></tr>");
             }
             b.append("</tbody></table>");
             if (trials.size() > MAX_TRIALS) {

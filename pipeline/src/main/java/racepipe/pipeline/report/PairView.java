@@ -1,5 +1,8 @@
 package racepipe.pipeline.report;
 
+import racepipe.pipeline.model.Confirm;
+import racepipe.contract.TrialResult;
+import racepipe.contract.Outcome;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -7,7 +10,7 @@ import java.util.Map;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;
 
-/** What both reports show of one pair, read defensively from its maps. */
+/** What both reports show of one pair: rates, the example trial and its accesses, the replay command. */
 final class PairView {
     /** One racing access as a confirm example saw it: its site, thread and stack. */
     record Access(SiteInfo site, String thread, List<String> stack) {
@@ -22,13 +25,11 @@ final class PairView {
     PairView(RacePair pair) {
         this.pair = pair;
         this.verdict = pair.verdict == null ? "unconfirmed" : pair.verdict;
-        this.trials = Fields.num(pair.confirm, "trials");
-        this.raced = Fields.num(pair.confirm, "raced");
-        long exc = Fields.num(pair.confirm, "outcomes", "exception");
-        long sum = 0;
-        for (Object v : Fields.map(pair.confirm, "exceptions").values()) {
-            sum += (long) Fields.dbl(v);
-        }
+        Confirm c = pair.confirm;
+        this.trials = c == null ? 0 : c.trials;
+        this.raced = c == null ? 0 : c.raced;
+        long exc = c == null ? 0 : c.outcome(Outcome.EXCEPTION);
+        long sum = c == null ? 0 : c.exceptions.values().stream().mapToLong(Integer::longValue).sum();
         this.thrown = Math.max(exc, sum);
     }
 
@@ -80,10 +81,11 @@ final class PairView {
     /** The most frequent exception type, or null. */
     String topException() {
         String best = null;
-        double n = -1;
-        for (Map.Entry<String, Object> e : Fields.map(pair.confirm, "exceptions").entrySet()) {
-            if (Fields.dbl(e.getValue()) > n) {
-                n = Fields.dbl(e.getValue());
+        int n = -1;
+        for (Map.Entry<String, Integer> e : pair.confirm == null ? Map.<String, Integer>of().entrySet()
+                : pair.confirm.exceptions.entrySet()) {
+            if (e.getValue() > n) {
+                n = e.getValue();
                 best = e.getKey();
             }
         }
@@ -91,24 +93,18 @@ final class PairView {
     }
 
     /** The example trial that crashed, else the one that raced, else null. */
-    Map<String, Object> example() {
-        Map<String, Object> crash = Fields.map(pair.confirm, "examples", "crash");
-        return !crash.isEmpty() ? crash : exampleRace();
-    }
-
-    Map<String, Object> exampleRace() {
-        Map<String, Object> race = Fields.map(pair.confirm, "examples", "race");
-        return race.isEmpty() ? null : race;
+    TrialResult example() {
+        return pair.confirm == null || pair.confirm.examples == null ? null : pair.confirm.examples.best();
     }
 
     /** The replay command: confirm.replay, else one built from the example's seed, else null. */
     String replay() {
-        String r = Fields.str(pair.confirm, "replay");
+        String r = pair.confirm == null ? null : pair.confirm.replay;
         if (r != null && !r.isBlank()) {
             return r;
         }
-        Map<String, Object> ex = example();
-        String seed = ex == null ? null : Fields.str(ex, "seed");
+        TrialResult ex = example();
+        String seed = ex == null ? null : String.valueOf(ex.seed());
         if (seed == null || site(0).key() == null) {
             return null;
         }
@@ -118,10 +114,14 @@ final class PairView {
     /** Both racing accesses of the example trial, in the example's order; empty if none. */
     List<Access> accesses() {
         List<Access> out = new ArrayList<>();
-        for (Object a : Fields.list(example(), "race", "accesses")) {
-            String key = Fields.str(a, "site");
+        TrialResult ex = example();
+        if (ex == null || ex.race() == null) {
+            return out;
+        }
+        for (TrialResult.Access a : ex.race().accesses()) {
+            String key = a.site();
             SiteInfo s = key != null && key.equals(site(1).key()) ? site(1) : site(0);
-            out.add(new Access(s, Fields.str(a, "thread"), Fields.frames(Fields.str(a, "stack"))));
+            out.add(new Access(s, a.thread(), Names.frames(a.stack())));
         }
         return out;
     }

@@ -18,14 +18,9 @@ final class PredictorSets {
     final Map<String, Set<String>> sets = new LinkedHashMap<>();
 
     PredictorSets(ResultFile r) {
-        Map<String, Object> given = Fields.map(Fields.summary(r), "sets");
-        for (Map.Entry<String, Object> e : given.entrySet()) {
-            if (e.getValue() instanceof java.util.Collection<?> c) {
-                Set<String> keys = new TreeSet<>();
-                c.forEach(k -> keys.add(String.valueOf(k)));
-                sets.put(e.getKey(), keys);
-            }
-        }
+        Map<String, List<String>> given = r == null || r.summary == null || r.summary.sets() == null
+                ? Map.of() : r.summary.sets();
+        given.forEach((k, keys) -> sets.put(k, new TreeSet<>(keys)));
         List<RacePair> pairs = r == null || r.pairs == null ? List.of() : r.pairs;
         for (RacePair p : pairs) {
             if (p == null || p.key == null) {
@@ -43,7 +38,7 @@ final class PredictorSets {
                     }
                 }
             }
-            if (!given.containsKey("induced") && Fields.num(p.confirm, "raced") > 0) {
+            if (!given.containsKey("induced") && p.confirm != null && p.confirm.raced > 0) {
                 add("induced", p.key);
             }
         }
@@ -58,10 +53,7 @@ final class PredictorSets {
     }
 
     private static boolean truthy(Object v) {
-        if (v instanceof Boolean b) {
-            return b;
-        }
-        return Fields.dbl(v) > 0;
+        return v instanceof Boolean b ? b : v instanceof Number n && n.doubleValue() > 0;
     }
 
     private void add(String set, String key) {

@@ -56,7 +56,7 @@ public final class SarifReport {
         log.put("version", "2.1.0");
         ObjectNode run = log.putArray("runs").addObject();
         ObjectNode driver = run.putObject("tool").putObject("driver");
-        String version = r == null ? null : Fields.str(r.tool, "version");
+        String version = r == null || r.tool == null ? null : r.tool.version();
         driver.put("name", "racepipe");
         driver.put("version", version == null ? ProgramInfo.VERSION : version);
         driver.put("semanticVersion", version == null ? ProgramInfo.VERSION : version);
@@ -107,7 +107,7 @@ public final class SarifReport {
         if (!flows.isEmpty()) {
             ObjectNode flow = res.putArray("codeFlows").addObject();
             flow.putObject("message").put("text", "The two racing accesses of trial seed "
-                    + Fields.str(p.example(), "seed") + ", one thread flow per thread");
+                    + p.example().seed() + ", one thread flow per thread");
             flow.set("threadFlows", flows);
         }
         res.putObject("partialFingerprints").put(FINGERPRINT, fingerprint);
@@ -176,7 +176,7 @@ public final class SarifReport {
     /** "the write in LogService.master (LogService.java:29)". */
     static String describe(SiteInfo s) {
         String access = s.access() == null ? "access" : s.access();
-        String where = Fields.simpleClass(s.className()) + "." + Fields.methodName(s.method());
+        String where = Names.simpleClass(s.className()) + "." + Names.methodName(s.method());
         String file = s.file() == null ? "?" : s.file();
         return "the " + access + " in " + where + " (" + file + ":" + Math.max(s.line(), 0) + ")";
     }
@@ -196,7 +196,7 @@ public final class SarifReport {
         }
         if (s.className() != null) {
             loc.putArray("logicalLocations").addObject()
-                    .put("fullyQualifiedName", s.className() + "." + Fields.methodName(s.method()))
+                    .put("fullyQualifiedName", s.className() + "." + Names.methodName(s.method()))
                     .put("kind", "function");
         }
         return loc;

@@ -14,9 +14,13 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import racepipe.pipeline.cli.ProgramInput;
+import racepipe.contract.Outcome;
+import racepipe.contract.TrialResult;
+import racepipe.pipeline.model.Confirm;
 import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
+import racepipe.pipeline.model.Summary;
 import racepipe.statics.StaticResult;
 
 /**
@@ -50,16 +54,15 @@ public final class Analysis {
         if (Files.exists(phase1File)) {
             r = ResultFile.read(phase1File);
             log.println("phase 1: resumed from " + phase1File + " (" + r.pairs.size() + " pairs)");
-            if (r.options.get("phases") instanceof Map<?, ?> m) {
-                m.forEach((k, v) -> phases.put(String.valueOf(k), ((Number) v).doubleValue()));
+            if (r.summary != null && r.summary.phases() != null) {
+                phases.putAll(r.summary.phases());
             }
         } else {
             r = phase1();
-            r.options.put("phases", new LinkedHashMap<>(phases));
+            r.summary = new Summary(null, null, null, new LinkedHashMap<>(phases));
             r.write(phase1File);
         }
         confirmCandidates(r);
-        r.options.put("phases", phases);
         r.summary = summary(r);
         return r;
     }
@@ -121,13 +124,12 @@ public final class Analysis {
             int index = 0;
             for (RacePair p : candidates) {
                 bar.setExtraMessage("pair " + (++index) + "/" + candidates.size());
-                Map<Long, Map<String, Object>> bySeed = new LinkedHashMap<>(trials.done(p.key));
+                Map<Long, TrialResult> bySeed = new LinkedHashMap<>(trials.done(p.key));
                 bar.stepBy(bySeed.size());
                 List<Long> todo = seeds.stream().filter(s -> !bySeed.containsKey(s)).toList();
                 if (p.sites.stream().anyMatch(s -> s.className().startsWith("java."))) {
                     p.verdict = "unconfirmed";
-                    p.confirm = new LinkedHashMap<>(Map.of("trials", 0, "raced", 0,
-                            "note", "a site inside the JDK: Phase 2 does not instrument JDK classes"));
+                    p.confirm = Confirm.skipped("a site inside the JDK: Phase 2 does not instrument JDK classes");
                     bar.stepBy(todo.size());
                     continue;
                 }
@@ -135,12 +137,12 @@ public final class Analysis {
                     ConfirmRuns.run(program, p.sites.get(0), p.sites.get(1), opt.confirm(), todo, t -> {
                         trials.append(p.key, t);
                         synchronized (bySeed) {
-                            bySeed.put(((Number) t.get("seed")).longValue(), t);
+                            bySeed.put(t.seed(), t);
                         }
                         bar.step();
                     });
                 }
-                List<Map<String, Object>> results = new ArrayList<>(TrialLog.ordered(seeds, bySeed));
+                List<TrialResult> results = new ArrayList<>(TrialLog.ordered(seeds, bySeed));
                 bar.stepTo(Math.max(bar.getCurrent(), (long) index * seeds.size()));
                 boolean randomToo = p.predictors.containsKey("hb") && needsRandom(results);
                 if (randomToo) {
@@ -148,7 +150,7 @@ public final class Analysis {
                 }
                 ConfirmRuns.fill(program, p, results, opt.confirm());
                 if (randomToo) {
-                    p.confirm.put("note", "RaceFuzzer created no race in " + seeds.size() + " trials (a partner that only"
+                    p.confirm.note = ("RaceFuzzer created no race in " + seeds.size() + " trials (a partner that only"
                             + " comes once the postponed thread has moved on); then " + FALLBACK_SHARE + " of as many"
                             + " trials under the random scheduler");
                 }
@@ -167,32 +169,31 @@ public final class Analysis {
      * pair happens-before saw unordered in an observed run (evidence the race exists), not for
      * one whose trials hang (given up) or that raced.
      */
-    private static boolean needsRandom(List<Map<String, Object>> results) {
-        return !results.isEmpty() && results.stream().noneMatch(t -> Boolean.TRUE.equals(t.get("raced")))
-                && results.stream().anyMatch(t -> !"timeout".equals(t.get("outcome")));
+    private static boolean needsRandom(List<TrialResult> results) {
+        return !results.isEmpty() && results.stream().noneMatch(TrialResult::raced)
+                && results.stream().anyMatch(t -> t.outcome() != Outcome.TIMEOUT);
     }
 
-    private List<Map<String, Object>> randomTrials(RacePair p, TrialLog log) throws IOException, InterruptedException {
+    private List<TrialResult> randomTrials(RacePair p, TrialLog log) throws IOException, InterruptedException {
         ConfirmRuns.Options c = opt.confirm();
         ConfirmRuns.Options random = new ConfirmRuns.Options(Math.max(1, c.trials() / 2), Seeds.derive(c.seed(), -1), "random",
                 c.jobs(), c.timeoutMillis(), c.processPerTrial(), c.watchdogMillis());
         String key = p.key + "#random";
         List<Long> seeds = ConfirmRuns.seeds(random);
-        Map<Long, Map<String, Object>> bySeed = new LinkedHashMap<>(log.done(key));
+        Map<Long, TrialResult> bySeed = new LinkedHashMap<>(log.done(key));
         List<Long> todo = seeds.stream().filter(s -> !bySeed.containsKey(s)).toList();
         if (!todo.isEmpty()) {
             ConfirmRuns.run(program, p.sites.get(0), p.sites.get(1), random, todo, t -> {
                 log.append(key, t);
                 synchronized (bySeed) {
-                    bySeed.put(((Number) t.get("seed")).longValue(), t);
+                    bySeed.put(t.seed(), t);
                 }
             });
         }
         return TrialLog.ordered(seeds, bySeed);
     }
 
-    private Map<String, Object> summary(ResultFile r) {
-        Map<String, Object> s = new LinkedHashMap<>();
+    private Summary summary(ResultFile r) {
         Map<String, TreeSet<String>> sets = new LinkedHashMap<>();
         for (String k : List.of("static", "ls", "eraser", "hybrid", "hb", "candidates", "induced")) {
             sets.put(k, new TreeSet<>());
@@ -207,20 +208,20 @@ public final class Analysis {
             if (isCandidate(p)) {
                 sets.get("candidates").add(p.key);
             }
-            if ("harmful".equals(p.verdict) || "real".equals(p.verdict)) {
+            if (p.induced()) {
                 sets.get("induced").add(p.key);
             }
             if (p.verdict != null) {
                 verdicts.merge(p.verdict, 1, Integer::sum);
             }
         }
-        s.put("sets", sets);
+        Map<String, List<String>> lists = new LinkedHashMap<>();
         Map<String, Integer> counts = new LinkedHashMap<>();
-        sets.forEach((k, v) -> counts.put(k, v.size()));
-        s.put("counts", counts);
-        s.put("verdicts", verdicts);
-        s.put("phases", phases);
-        return s;
+        sets.forEach((k, v) -> {
+            lists.put(k, new ArrayList<>(v));
+            counts.put(k, v.size());
+        });
+        return new Summary(lists, counts, verdicts, phases);
     }
 
     private static double seconds(long t0) {

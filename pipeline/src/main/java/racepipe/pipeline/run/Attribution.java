@@ -1,12 +1,12 @@
 package racepipe.pipeline.run;
 
 import java.util.List;
-import java.util.Map;
+import racepipe.contract.TrialResult;
 import racepipe.pipeline.model.SiteInfo;
 
 /**
- * Whether the exceptions of a pair's trials are the pair's own (seed 001: P3 is harmless though
- * P4, its neighbour, crashes the same trials). An exception counts for the pair when its stack
+ * Whether the exceptions of a pair's trials are the pair's own (RaceFuzzer, Sen PLDI 2008: in its
+ * LogService example P3 is harmless though P4, its neighbour, crashes the same trials). An exception counts for the pair when its stack
  * passes through the method of one of the two racing statements, or when one order of the pair
  * crashes more often than the other beyond chance (Fisher's exact test, one-sided, p < 0.01):
  * a crash that another race causes comes as often whichever order this pair's coin chose.
@@ -20,18 +20,18 @@ public final class Attribution {
     public record Result(boolean attributed, String why) {
     }
 
-    public static Result of(SiteInfo a, SiteInfo b, List<Map<String, Object>> trials) {
+    public static Result of(SiteInfo a, SiteInfo b, List<TrialResult> trials) {
         String aMethod = method(a), bMethod = method(b);
         int[] first = new int[2], firstCrash = new int[2];
-        for (Map<String, Object> t : trials) {
-            if (!Boolean.TRUE.equals(t.get("raced"))) {
+        for (TrialResult t : trials) {
+            if (!t.raced()) {
                 continue;
             }
-            Map<?, ?> ex = (Map<?, ?>) t.get("exception");
-            if (ex != null && (Boolean.TRUE.equals(ex.get("afterRace")) || ex.get("afterRace") == null)) {
-                String stack = String.valueOf(ex.get("stack"));
+            TrialResult.Thrown ex = t.exception();
+            if (ex != null && ex.afterRace()) {
+                String stack = String.valueOf(ex.stack());
                 if (stack.contains(aMethod) || stack.contains(bMethod)) {
-                    return new Result(true, ex.get("type") + " thrown inside a racing statement's method");
+                    return new Result(true, ex.type() + " thrown inside a racing statement's method");
                 }
             }
             int order = firstSite(t, a, b);
@@ -61,16 +61,14 @@ public final class Attribution {
     }
 
     /** 0 when site a's access ran first in the trial's race, 1 when b's, -1 unknown (or a = b). */
-    private static int firstSite(Map<String, Object> t, SiteInfo a, SiteInfo b) {
-        Map<?, ?> race = (Map<?, ?>) t.get("race");
+    private static int firstSite(TrialResult t, SiteInfo a, SiteInfo b) {
+        TrialResult.Race race = t.race();
         if (race == null || a.key().equals(b.key())) {
             return -1;
         }
-        for (Object o : (List<?>) race.get("accesses")) {
-            Map<?, ?> acc = (Map<?, ?>) o;
-            if (String.valueOf(acc.get("thread")).equals(String.valueOf(race.get("first")))) {
-                String site = String.valueOf(acc.get("site"));
-                return site.equals(a.key()) ? 0 : site.equals(b.key()) ? 1 : -1;
+        for (TrialResult.Access acc : race.accesses()) {
+            if (String.valueOf(acc.thread()).equals(String.valueOf(race.first()))) {
+                return acc.site().equals(a.key()) ? 0 : acc.site().equals(b.key()) ? 1 : -1;
             }
         }
         return -1;

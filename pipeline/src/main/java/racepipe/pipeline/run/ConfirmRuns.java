@@ -2,15 +2,16 @@ package racepipe.pipeline.run;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import racepipe.pipeline.cli.ProgramInput;
+import racepipe.contract.Outcome;
+import racepipe.contract.TrialResult;
+import racepipe.pipeline.model.Confirm;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;
+import racepipe.pipeline.model.TrialSummary;
 
 /**
  * Phase 2 for one pair: N trials, trial i with a seed derived from S and i, spread over J
@@ -37,12 +38,11 @@ public final class ConfirmRuns {
         return seeds;
     }
 
-    public static List<Map<String, Object>> run(ProgramInput program, SiteInfo a, SiteInfo b, Options opt,
-                                                List<Long> seeds, Consumer<Map<String, Object>> onTrial)
+    public static List<TrialResult> run(ProgramInput program, SiteInfo a, SiteInfo b, Options opt,
+                                        List<Long> seeds, Consumer<TrialResult> onTrial)
             throws InterruptedException {
         List<String> cmd = workerCommand(program, a, b, opt);
-        @SuppressWarnings("unchecked")
-        Map<String, Object>[] results = new Map[seeds.size()];
+        TrialResult[] results = new TrialResult[seeds.size()];
         AtomicInteger next = new AtomicInteger();
         AtomicInteger hung = new AtomicInteger();   // trials that timed out
         AtomicInteger ended = new AtomicInteger();  // trials that ended by themselves
@@ -59,15 +59,13 @@ public final class ConfirmRuns {
                         if (w == null || !w.alive()) {
                             w = new Worker(cmd);
                         }
-                        Map<String, Object> r = w.trial(seeds.get(i), opt.scheduler(), opt.timeoutMillis());
+                        TrialResult r = w.trial(seeds.get(i), opt.scheduler(), opt.timeoutMillis());
                         results[i] = r;
-                        ("timeout".equals(r.get("outcome")) ? hung : ended).incrementAndGet();
+                        (r.outcome() == Outcome.TIMEOUT ? hung : ended).incrementAndGet();
                         if (onTrial != null) {
                             onTrial.accept(r);
                         }
-                        if (opt.processPerTrial() || Boolean.TRUE.equals(r.get("retired"))
-                                || !"ok".equals(r.get("outcome")) && !"exception".equals(r.get("outcome"))
-                                && !"exit".equals(r.get("outcome")) && !"deadlock".equals(r.get("outcome"))) {
+                        if (opt.processPerTrial() || !w.alive() || !r.outcome().ended()) {
                             w.close();
                             w = null;
                         }
@@ -91,8 +89,8 @@ public final class ConfirmRuns {
         if (failure[0] != null) {
             throw failure[0];
         }
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (Map<String, Object> r : results) {
+        List<TrialResult> out = new ArrayList<>();
+        for (TrialResult r : results) {
             if (r != null) {
                 out.add(r);
             }
@@ -112,55 +110,28 @@ public final class ConfirmRuns {
     }
 
     /** The totals of a pair's trials: DESIGN.md's "confirm" block. */
-    public static Map<String, Object> totals(List<Map<String, Object>> trials, Options opt) {
-        Map<String, Object> c = new LinkedHashMap<>();
-        int raced = 0, thrownAfterRace = 0, watchdog = 0;
-        Map<String, Integer> exceptions = new TreeMap<>();
-        Map<String, Integer> outcomes = new LinkedHashMap<>();
-        for (String o : List.of("ok", "exception", "deadlock", "timeout", "exit", "crashed")) {
-            outcomes.put(o, 0);
+    public static Confirm totals(List<TrialResult> trials, Options opt) {
+        Confirm c = new Confirm();
+        for (Outcome o : Outcome.values()) {
+            c.outcomes.put(o.label(), 0);
         }
-        for (Map<String, Object> t : trials) {
-            if (Boolean.TRUE.equals(t.get("raced"))) {
-                raced++;
+        for (TrialResult t : trials) {
+            if (t.raced()) {
+                c.raced++;
             }
-            outcomes.merge(String.valueOf(t.get("outcome")), 1, Integer::sum);
-            Object ex = t.get("exception");
-            if (ex instanceof Map<?, ?> e) {
-                exceptions.merge(String.valueOf(e.get("type")), 1, Integer::sum);
-                if (Boolean.TRUE.equals(e.get("afterRace"))) {
-                    thrownAfterRace++;
+            c.outcomes.merge(t.outcome().label(), 1, Integer::sum);
+            if (t.exception() != null) {
+                c.exceptions.merge(t.exception().type(), 1, Integer::sum);
+                if (t.exception().afterRace()) {
+                    c.thrownAfterRace++;
                 }
             }
-            watchdog += ((Number) t.getOrDefault("watchdog", 0)).intValue();
+            c.watchdogFirings += t.watchdog();
         }
-        c.put("scheduler", opt.scheduler());
-        c.put("trials", trials.size());
-        c.put("raced", raced);
-        c.put("exceptions", exceptions);
-        c.put("outcomes", outcomes);
-        c.put("thrownAfterRace", thrownAfterRace);
-        c.put("watchdogFirings", watchdog);
-        c.put("seed", opt.seed());
+        c.scheduler = opt.scheduler();
+        c.trials = trials.size();
+        c.seed = opt.seed();
         return c;
-    }
-
-    /** A trial as the JSON lists it: seed, raced, outcome, exception, schedule (stable across replays). */
-    public static Map<String, Object> summary(Map<String, Object> t) {
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("seed", t.get("seed"));
-        s.put("raced", t.get("raced"));
-        s.put("outcome", t.get("outcome"));
-        Object ex = t.get("exception");
-        s.put("exception", ex instanceof Map<?, ?> e ? e.get("type") + ": " + e.get("message") : null);
-        if (t.get("race") instanceof Map<?, ?> race) {
-            s.put("first", race.get("first"));
-        }
-        s.put("schedule", t.get("schedule"));
-        if (t.containsKey("note")) {
-            s.put("note", t.get("note"));
-        }
-        return s;
     }
 
     /**
@@ -168,25 +139,24 @@ public final class ConfirmRuns {
      * unconfirmed: no trial raced; harmful: a raced trial threw and the exception is the pair's
      * (Attribution); real: raced otherwise.
      */
-    public static void fill(ProgramInput program, RacePair p, List<Map<String, Object>> results, Options opt) {
+    public static void fill(ProgramInput program, RacePair p, List<TrialResult> results, Options opt) {
         p.confirm = totals(results, opt);
-        boolean raced = results.stream().anyMatch(t -> Boolean.TRUE.equals(t.get("raced")));
-        boolean threw = results.stream().anyMatch(t -> Boolean.TRUE.equals(t.get("raced")) && t.get("exception") != null);
+        boolean raced = results.stream().anyMatch(TrialResult::raced);
+        boolean threw = results.stream().anyMatch(t -> t.raced() && t.exception() != null);
         Attribution.Result why = threw ? Attribution.of(p.sites.get(0), p.sites.get(1), results) : null;
         if (why != null) {
-            p.confirm.put("attribution", why.why());
+            p.confirm.attribution = why.why();
         }
         p.verdict = !raced ? "unconfirmed" : why != null && why.attributed() ? "harmful" : "real";
-        p.trials = new ArrayList<>();
-        results.forEach(t -> p.trials.add(summary(t)));
-        Map<String, Object> examples = new LinkedHashMap<>();
-        results.stream().filter(t -> Boolean.TRUE.equals(t.get("raced"))).findFirst().ifPresent(t -> examples.put("race", t));
-        results.stream().filter(t -> t.get("exception") != null).findFirst().ifPresent(t -> examples.put("crash", t));
-        p.confirm.put("examples", examples);
-        Map<?, ?> example = (Map<?, ?>) (examples.containsKey("crash") ? examples.get("crash") : examples.get("race"));
+        p.trials = results.stream().map(TrialSummary::of).toList();
+        Confirm.Examples examples = new Confirm.Examples(
+                results.stream().filter(TrialResult::raced).findFirst().orElse(null),
+                results.stream().filter(t -> t.exception() != null).findFirst().orElse(null));
+        p.confirm.examples = examples;
+        TrialResult example = examples.best();
         if (example != null) {
-            Object mode = example.get("scheduler");
-            p.confirm.put("replay", Replay.command(program, p, example.get("seed"), mode != null ? mode.toString() : opt.scheduler()));
+            String mode = example.scheduler() != null ? example.scheduler() : opt.scheduler();
+            p.confirm.replay = Replay.command(program, p, example.seed(), mode);
         }
     }
 }

@@ -4,12 +4,17 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import racepipe.contract.Outcome;
+import racepipe.contract.RunResult;
+import racepipe.contract.SiteKey;
 import racepipe.pipeline.cli.ProgramInput;
+import racepipe.pipeline.model.DetectRun;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;
 
@@ -23,7 +28,7 @@ public final class DetectRuns {
     }
 
     /** The merged result: pairs by key, and one summary per run. */
-    public record Result(Map<String, RacePair> pairs, List<Map<String, Object>> runs) {
+    public record Result(Map<String, RacePair> pairs, List<DetectRun> runs) {
     }
 
     private DetectRuns() {
@@ -31,7 +36,7 @@ public final class DetectRuns {
 
     public static Result run(ProgramInput program, Options opt, Path work) throws IOException, InterruptedException {
         Map<String, RacePair> pairs = new TreeMap<>();
-        List<Map<String, Object>> runs = new ArrayList<>();
+        List<DetectRun> runs = new ArrayList<>();
         Files.createDirectories(work);
         for (int i = 0; i < opt.runs(); i++) {
             Long seed = opt.seed() == null ? null : Seeds.derive(opt.seed(), i);
@@ -40,9 +45,9 @@ public final class DetectRuns {
         return new Result(pairs, runs);
     }
 
-    private static Map<String, Object> runOnce(ProgramInput program, Options opt, Long seed, int index, Path work,
-                                               Map<String, RacePair> pairs) throws IOException, InterruptedException {
-        Path out = work.resolve("run-" + index + ".tsv");
+    private static DetectRun runOnce(ProgramInput program, Options opt, Long seed, int index, Path work,
+                                     Map<String, RacePair> pairs) throws IOException, InterruptedException {
+        Path out = work.resolve("run-" + index + ".json");
         Path log = work.resolve("run-" + index + ".log");
         Files.deleteIfExists(out);
         String agentOpts = "detectors=" + String.join(",", opt.detectors()) + (seed == null ? "" : "|seed=" + seed);
@@ -50,35 +55,28 @@ public final class DetectRuns {
         args.addAll(program.args());
         ChildJvm.Ended ended = ChildJvm.run(ChildJvm.command(agentOpts, program.jar(),
                 "racepipe.dynamic.run.DetectMain", args), log, opt.timeoutMillis());
-        Map<String, Object> run = new LinkedHashMap<>();
-        run.put("index", index);
-        run.put("seed", seed);
-        if (!Files.exists(out)) {
-            run.put("outcome", ended.timedOut() ? "timeout" : "crashed");
-            run.put("log", ended.tail(5));
-            run.put("sets", emptySets(opt.detectors()));
-            return run;
-        }
-        RunResult r = RunResult.parse(out);
-        run.put("outcome", ended.timedOut() ? "timeout" : r.outcome);
-        if (r.exitStatus != null) {
-            run.put("exitStatus", r.exitStatus);
-        }
-        if (!r.uncaught.isEmpty()) {
-            List<Map<String, Object>> ex = new ArrayList<>();
-            for (RunResult.Uncaught u : r.uncaught) {
-                ex.add(Map.of("thread", u.thread(), "type", u.type(), "message", u.message()));
-            }
-            run.put("exceptions", ex);
-        }
         Map<String, TreeSet<String>> sets = new LinkedHashMap<>();
-        for (String d : opt.detectors()) {
-            sets.put(d, new TreeSet<>());
+        opt.detectors().forEach(d -> sets.put(d, new TreeSet<>()));
+        RunResult r = null;
+        try {
+            r = Files.exists(out) ? RunResult.read(out) : null;
+        } catch (IOException e) {
+            // cut short by the kill for time: as if not written
         }
-        for (RunResult.Pair p : r.pairs) {
-            SiteInfo a = r.sites.get(p.siteA()), b = r.sites.get(p.siteB());
-            RacePair pair = pairs.computeIfAbsent(RacePair.keyOf(a.key(), b.key()),
-                    k -> new RacePair(r.variables.get(p.siteA()), a, b));
+        if (r == null) {
+            return new DetectRun(index, seed, ended.timedOut() ? Outcome.TIMEOUT : Outcome.CRASHED, null, null,
+                    ended.tail(5), lists(sets));
+        }
+        List<DetectRun.Thrown> thrown = new ArrayList<>();
+        for (RunResult.Uncaught u : r.exceptions()) {
+            thrown.add(new DetectRun.Thrown(u.thread(), u.type(), u.message()));
+        }
+        Map<Integer, RunResult.Site> sites = new HashMap<>();
+        r.sites().forEach(s -> sites.put(s.id(), s));
+        for (RunResult.Pair p : r.pairs()) {
+            RunResult.Site a = sites.get(p.siteA()), b = sites.get(p.siteB());
+            RacePair pair = pairs.computeIfAbsent(SiteKey.pair(a.key(), b.key()),
+                    k -> new RacePair(a.variable(), site(a), site(b)));
             if (sets.get(p.detector()).add(pair.key)) {
                 pair.predictors.merge(p.detector(), 1, (x, y) -> (Integer) x + (Integer) y);
             }
@@ -90,13 +88,17 @@ public final class DetectRuns {
                     k -> new LinkedHashMap<String, Object>(Map.of("events", 0, "threads", List.of(p.threadA(), p.threadB()))));
             ev.put("events", (Integer) ev.get("events") + p.events());
         }
-        run.put("sets", sets);
-        return run;
+        return new DetectRun(index, seed, ended.timedOut() ? Outcome.TIMEOUT : r.outcome(), r.exitStatus(),
+                thrown.isEmpty() ? null : thrown, null, lists(sets));
     }
 
-    private static Map<String, List<String>> emptySets(List<String> detectors) {
+    private static Map<String, List<String>> lists(Map<String, TreeSet<String>> sets) {
         Map<String, List<String>> m = new LinkedHashMap<>();
-        detectors.forEach(d -> m.put(d, List.of()));
+        sets.forEach((k, v) -> m.put(k, new ArrayList<>(v)));
         return m;
+    }
+
+    private static SiteInfo site(RunResult.Site s) {
+        return SiteInfo.of(s.owner(), s.method(), s.desc(), s.bci(), s.file(), s.line(), s.write());
     }
 }

@@ -1,5 +1,6 @@
 package racepipe.pipeline.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -9,9 +10,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import racepipe.contract.TrialResult;
 
 /**
  * Finished trials, appended one JSON line each as they end, so a killed analyze loses only the
@@ -19,19 +20,16 @@ import java.util.Map;
  */
 public final class TrialLog implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final Map<String, Map<Long, Map<String, Object>>> done = new HashMap<>();
+    private final Map<String, Map<Long, TrialResult>> done = new HashMap<>();
     private final BufferedWriter out;
 
     public TrialLog(Path file) throws IOException {
         if (Files.exists(file)) {
             for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
                 try {
-                    @SuppressWarnings("unchecked")
-                    Map<String, Object> e = JSON.readValue(line, LinkedHashMap.class);
-                    @SuppressWarnings("unchecked")
-                    Map<String, Object> trial = (Map<String, Object>) e.get("trial");
-                    done.computeIfAbsent((String) e.get("pair"), k -> new HashMap<>())
-                            .put(((Number) trial.get("seed")).longValue(), trial);
+                    JsonNode e = JSON.readTree(line);
+                    TrialResult trial = TrialResult.parse(e.get("trial").toString());
+                    done.computeIfAbsent(e.get("pair").asText(), k -> new HashMap<>()).put(trial.seed(), trial);
                 } catch (IOException | RuntimeException ex) {
                     // a line cut short by a kill: that trial runs again
                 }
@@ -41,16 +39,14 @@ public final class TrialLog implements AutoCloseable {
     }
 
     /** The trials of a pair already done, by seed. */
-    public Map<Long, Map<String, Object>> done(String pairKey) {
+    public Map<Long, TrialResult> done(String pairKey) {
         return done.getOrDefault(pairKey, Map.of());
     }
 
-    public synchronized void append(String pairKey, Map<String, Object> trial) {
+    public synchronized void append(String pairKey, TrialResult trial) {
         try {
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("pair", pairKey);
-            e.put("trial", trial);
-            out.write(JSON.writeValueAsString(e));
+            // the trial in its own format (one writer, one reader: racepipe.contract.TrialResult)
+            out.write("{\"pair\":" + JSON.writeValueAsString(pairKey) + ",\"trial\":" + trial.toJson() + "}");
             out.newLine();
             out.flush();
         } catch (IOException ex) {
@@ -59,10 +55,10 @@ public final class TrialLog implements AutoCloseable {
     }
 
     /** The trials of a pair in seed order: done before, then the new ones. */
-    public static List<Map<String, Object>> ordered(List<Long> seeds, Map<Long, Map<String, Object>> bySeed) {
-        List<Map<String, Object>> r = new ArrayList<>();
+    public static List<TrialResult> ordered(List<Long> seeds, Map<Long, TrialResult> bySeed) {
+        List<TrialResult> r = new ArrayList<>();
         for (Long s : seeds) {
-            Map<String, Object> t = bySeed.get(s);
+            TrialResult t = bySeed.get(s);
             if (t != null) {
                 r.add(t);
             }

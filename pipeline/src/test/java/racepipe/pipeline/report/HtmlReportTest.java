@@ -5,9 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import racepipe.pipeline.model.Program;
+import racepipe.pipeline.model.Confirm;
+import racepipe.contract.TrialResult;
+import racepipe.contract.Outcome;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.model.SiteInfo;
@@ -43,19 +48,18 @@ class HtmlReportTest {
                 new SiteInfo("a/B.m()V@1", "a.B", "m()V", 1, "B.java", 3, "write"),
                 new SiteInfo("a/B.n()V@2", "a.B", "n()V", 2, "B.java", 4, "read"));
         p.verdict = "harmful";
-        Map<String, Object> exc = new LinkedHashMap<>();
-        exc.put("type", "java.lang.IllegalStateException");
-        exc.put("message", "<script>alert('x')</script> & \"quoted\"");
-        exc.put("stack", "a.B.n(B.java:4) <- <img src=x onerror=alert(1)>");
-        Map<String, Object> confirm = new LinkedHashMap<>();
-        confirm.put("trials", 10);
-        confirm.put("raced", 10);
-        confirm.put("exceptions", Map.of("java.lang.IllegalStateException", 4));
-        confirm.put("examples", Map.of("crash", Map.of("seed", 7, "exception", exc)));
-        confirm.put("replay", "racepipe replay x.jar --entry '<script>' --seed 7");
+        TrialResult.Thrown exc = new TrialResult.Thrown("java.lang.IllegalStateException",
+                "<script>alert('x')</script> & \"quoted\"", "T1", "a.B.n(B.java:4) <- <img src=x onerror=alert(1)>", true);
+        Confirm confirm = new Confirm();
+        confirm.trials = 10;
+        confirm.raced = 10;
+        confirm.exceptions.put("java.lang.IllegalStateException", 4);
+        confirm.examples = new Confirm.Examples(null,
+                new TrialResult(7, "racefuzzer", true, Outcome.EXCEPTION, exc, null, null, null, "x", 0, 0, null));
+        confirm.replay = "racepipe replay x.jar --entry '<script>' --seed 7";
         p.confirm = confirm;
         ResultFile r = new ResultFile();
-        r.program.put("entry", "<script>main</script>");
+        r.program = new Program(null, null, "<script>main</script>", List.of());
         r.pairs.add(p);
         String html = HtmlReport.render(r);
         assertThat(html).doesNotContain("<script>alert").doesNotContain("<script>main").doesNotContain("<img")
@@ -73,7 +77,8 @@ class HtmlReportTest {
         r.pairs.add(new RacePair());
         RacePair bare = new RacePair();
         bare.sites.add(new SiteInfo(null, null, null, 0, null, 0, null));
-        bare.confirm = Map.of("outcomes", "not a map", "examples", Map.of("race", Map.of("race", "odd")));
+        bare.confirm = new Confirm();
+        bare.confirm.examples = new Confirm.Examples(TrialResult.failed(3, "racefuzzer", Outcome.CRASHED, "odd"), null);
         r.pairs.add(bare);
         r.pairs.add(null);
         String html = HtmlReport.render(r);

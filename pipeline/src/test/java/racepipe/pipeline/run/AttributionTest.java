@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.offset;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
+import racepipe.contract.Outcome;
+import racepipe.contract.TrialResult;
 import racepipe.pipeline.model.SiteInfo;
 
 class AttributionTest {
@@ -14,17 +15,18 @@ class AttributionTest {
     static final SiteInfo B = SiteInfo.of("app/Worker", "run", "()V", 5, "Worker.java", 20, false);
 
     /** A raced trial: which site's thread went first, and the exception's stack (or none). */
-    static Map<String, Object> trial(SiteInfo first, String exceptionStack) {
-        Map<String, Object> race = Map.of("first", first == A ? "T1" : "T2",
-                "accesses", List.of(Map.of("site", A.key(), "thread", "T1"), Map.of("site", B.key(), "thread", "T2")));
-        return exceptionStack == null ? Map.of("raced", true, "race", race)
-                : Map.of("raced", true, "race", race, "exception",
-                Map.of("type", "java.lang.IllegalStateException", "stack", exceptionStack, "afterRace", true));
+    static TrialResult trial(SiteInfo first, String exceptionStack) {
+        TrialResult.Race race = new TrialResult.Race("a.f", first == A ? "T1" : "T2", 1,
+                List.of(new TrialResult.Access(A.key(), "T1", ""), new TrialResult.Access(B.key(), "T2", "")));
+        TrialResult.Thrown thrown = exceptionStack == null ? null
+                : new TrialResult.Thrown("java.lang.IllegalStateException", null, "T1", exceptionStack, true);
+        return new TrialResult(1, "racefuzzer", true, thrown == null ? Outcome.OK : Outcome.EXCEPTION, thrown, null, race,
+                null, "x", 0, 0, null);
     }
 
     @Test
     void a_crash_in_one_order_only_is_the_pairs() {
-        List<Map<String, Object>> trials = new ArrayList<>();
+        List<TrialResult> trials = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             trials.add(trial(A, "app.Main.check(Main.java:40) <- app.Main.main(Main.java:12)"));
             trials.add(trial(B, null));
@@ -36,7 +38,7 @@ class AttributionTest {
 
     @Test
     void a_crash_as_frequent_in_either_order_elsewhere_is_another_races() {
-        List<Map<String, Object>> trials = new ArrayList<>();
+        List<TrialResult> trials = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             trials.add(trial(A, i % 2 == 0 ? "app.Main.check(Main.java:40)" : null));
             trials.add(trial(B, i % 2 == 1 ? "app.Main.check(Main.java:40)" : null));
@@ -46,7 +48,7 @@ class AttributionTest {
 
     @Test
     void a_crash_inside_a_racing_method_is_the_pairs() {
-        List<Map<String, Object>> trials = List.of(trial(B, "app.Worker.run(Worker.java:21) <- java.lang.Thread.run"));
+        List<TrialResult> trials = List.of(trial(B, "app.Worker.run(Worker.java:21) <- java.lang.Thread.run"));
         assertThat(Attribution.of(A, B, trials).attributed()).isTrue();
     }
 
