@@ -3,7 +3,7 @@ package racepipe.pipeline;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import racepipe.pipeline.cli.DetectCommand;
-import racepipe.pipeline.cli.UsageError;
+import racepipe.pipeline.input.UsageError;
 
 /** The racepipe command line. */
 @Command(name = "racepipe", mixinStandardHelpOptions = true, version = "racepipe 0.1.0",

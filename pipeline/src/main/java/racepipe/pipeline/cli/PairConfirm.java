@@ -3,6 +3,7 @@ package racepipe.pipeline.cli;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
+import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;
 

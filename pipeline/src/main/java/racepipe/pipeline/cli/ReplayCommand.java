@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;
 import racepipe.pipeline.run.ConfirmRuns;

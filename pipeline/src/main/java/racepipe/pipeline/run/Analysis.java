@@ -13,7 +13,7 @@ import java.util.TreeSet;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import racepipe.pipeline.cli.ProgramInput;
+import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
