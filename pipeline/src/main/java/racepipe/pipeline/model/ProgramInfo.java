@@ -13,15 +13,13 @@ import java.util.Map;
 
 /** The "tool" and "program" blocks of a result file. */
 public final class ProgramInfo {
-    public static final String VERSION = "0.1.0";
-
     private ProgramInfo() {
     }
 
     public static Map<String, Object> tool() {
         Map<String, Object> t = new LinkedHashMap<>();
         t.put("name", "racepipe");
-        t.put("version", VERSION);
+        t.put("version", ToolVersion.get());
         t.put("java", System.getProperty("java.version"));
         return t;
     }
