@@ -30,11 +30,13 @@ public final class AnalyzeCommand implements Callable<Integer> {
     String entry;
 
     @Option(names = "--predictors", split = ",", defaultValue = "static,hybrid",
-            description = "which predictors feed Phase 2: static, hybrid, ls, eraser, hb (default: ${DEFAULT-VALUE})")
-    List<String> predictors;
+            description = "which predictors feed Phase 2: static, hybrid, ls, eraser, hb (default: ${DEFAULT-VALUE})",
+            converter = Predictor.Converter.class)
+    List<Predictor> predictors;
 
-    @Option(names = "--engine", defaultValue = "wala", description = "static engine: wala or sootup")
-    String engine;
+    @Option(names = "--engine", defaultValue = "wala", description = "static engine: wala or sootup",
+            converter = Engine.Converter.class)
+    Engine engine;
 
     @Option(names = "--runs", defaultValue = "3", description = "dynamic runs (default: ${DEFAULT-VALUE})")
     int runs;
@@ -62,11 +64,6 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        for (String p : predictors) {
-            if (!List.of("static", "hybrid", "ls", "eraser", "hb").contains(p)) {
-                throw new UsageError("unknown predictor '" + p + "': static, hybrid, ls, eraser or hb");
-            }
-        }
         if (runs < 1 || trials < 1 || timeout < 1) {
             throw new UsageError("--runs, --trials and --timeout must be at least 1");
         }
@@ -78,7 +75,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         if (resume != null && !java.nio.file.Files.isDirectory(resume)) {
             throw new UsageError("nothing to resume in " + resume);
         }
-        ResultFile r = new Analysis(program, new Analysis.Options(predictors, engine, runs, seed, timeout * 1000L, confirm),
+        ResultFile r = new Analysis(program, new Analysis.Options(Spelling.of(predictors), Spelling.of(engine), runs, seed, timeout * 1000L, confirm),
                 dir, System.err).run();
         r.write(dir.resolve("report.json"));
         if (json != null) {

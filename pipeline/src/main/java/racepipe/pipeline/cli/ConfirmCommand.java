@@ -41,8 +41,9 @@ public final class ConfirmCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1")
     long seed;
 
-    @Option(names = "--scheduler", defaultValue = "racefuzzer", description = "racefuzzer, random or native")
-    String scheduler;
+    @Option(names = "--scheduler", defaultValue = "racefuzzer", description = "racefuzzer, random or native",
+            converter = Scheduler.Converter.class)
+    Scheduler scheduler;
 
     @Option(names = "--jobs", description = "worker JVMs in parallel (default: the number of cores)")
     Integer jobs;
@@ -50,8 +51,9 @@ public final class ConfirmCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "10", description = "seconds per trial (default: ${DEFAULT-VALUE})")
     int timeout;
 
-    @Option(names = "--isolation", defaultValue = "worker", description = "worker (many trials per JVM) or process")
-    String isolation;
+    @Option(names = "--isolation", defaultValue = "worker", description = "worker (many trials per JVM) or process",
+            converter = Isolation.Converter.class)
+    Isolation isolation;
 
     @Option(names = "--watchdog", defaultValue = "20", description = "milliseconds before the watchdog lets others go")
     long watchdog;
@@ -74,17 +76,12 @@ public final class ConfirmCommand implements Callable<Integer> {
     }
 
     ConfirmRuns.Options options(int n, long s) {
-        if (!List.of("racefuzzer", "random", "native").contains(scheduler)) {
-            throw new UsageError("unknown scheduler '" + scheduler + "': racefuzzer, random or native");
-        }
-        if (!List.of("worker", "process").contains(isolation)) {
-            throw new UsageError("unknown isolation '" + isolation + "': worker or process");
-        }
         if (n < 1 || timeout < 1) {
             throw new UsageError("--trials and --timeout must be at least 1");
         }
         int j = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        return new ConfirmRuns.Options(n, s, scheduler, Math.max(1, j), timeout * 1000L, isolation.equals("process"), watchdog);
+        return new ConfirmRuns.Options(n, s, Spelling.of(scheduler), Math.max(1, j), timeout * 1000L,
+                isolation == Isolation.PROCESS, watchdog);
     }
 
     void write(ProgramInput program, RacePair p, ConfirmRuns.Options opt) throws java.io.IOException {
@@ -99,7 +96,7 @@ public final class ConfirmCommand implements Callable<Integer> {
         out.options.put("scheduler", opt.scheduler());
         out.options.put("jobs", opt.jobs());
         out.options.put("timeout", timeout);
-        out.options.put("isolation", isolation);
+        out.options.put("isolation", Spelling.of(isolation));
         out.pairs.add(p);
         out.write(json);
     }

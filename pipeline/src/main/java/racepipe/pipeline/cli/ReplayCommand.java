@@ -33,8 +33,8 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--seed", required = true, description = "the trial's seed, as confirm printed it")
     long seed;
 
-    @Option(names = "--scheduler", defaultValue = "racefuzzer")
-    String scheduler;
+    @Option(names = "--scheduler", defaultValue = "racefuzzer", converter = Scheduler.Converter.class)
+    Scheduler scheduler;
 
     @Option(names = "--timeout", defaultValue = "10")
     int timeout;
@@ -52,7 +52,7 @@ public final class ReplayCommand implements Callable<Integer> {
         c.scheduler = scheduler;
         c.timeout = timeout;
         c.jobs = 1;
-        c.isolation = "process";
+        c.isolation = Isolation.PROCESS;
         c.watchdog = 20;
         c.json = json;
         ProgramInput program = ProgramInput.check(jar, entry, args);
