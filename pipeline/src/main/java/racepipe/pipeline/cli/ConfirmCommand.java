@@ -1,14 +1,13 @@
 package racepipe.pipeline.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.ProgramInfo;
@@ -22,14 +21,8 @@ import racepipe.pipeline.run.SiteSpec;
 @Command(name = "confirm", mixinStandardHelpOptions = true,
         description = "Make one racing pair happen (RaceFuzzer): N seeded trials; race rate, exceptions, replay commands.")
 public final class ConfirmCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "APP.jar")
-    Path jar;
-
-    @Parameters(index = "1..*", paramLabel = "ARGS", description = "the program's arguments (after --)")
-    List<String> args = new ArrayList<>();
-
-    @Option(names = "--entry", required = true)
-    String entry;
+    @Mixin
+    ProgramOptions app;
 
     @Option(names = "--pair", arity = "2", required = true, paramLabel = "SITE",
             description = "two sites: File.java:LINE, pkg.Class.method@bci, or site keys")
@@ -45,8 +38,8 @@ public final class ConfirmCommand implements Callable<Integer> {
             converter = Scheduler.Converter.class)
     Scheduler scheduler;
 
-    @Option(names = "--jobs", description = "worker JVMs in parallel (default: the number of cores)")
-    Integer jobs;
+    @Mixin
+    JobsOption jobs;
 
     @Option(names = "--timeout", defaultValue = "10", description = "seconds per trial (default: ${DEFAULT-VALUE})")
     int timeout;
@@ -63,7 +56,7 @@ public final class ConfirmCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ProgramInput program = ProgramInput.check(jar, entry, args);
+        ProgramInput program = app.check();
         ConfirmRuns.Options opt = options(trials, seed);
         SiteSpec spec = new SiteSpec(program.jar(), program.entry());
         SiteInfo a = spec.resolve(pair.get(0)), b = spec.resolve(pair.get(1));
@@ -79,8 +72,7 @@ public final class ConfirmCommand implements Callable<Integer> {
         if (n < 1 || timeout < 1) {
             throw new UsageError("--trials and --timeout must be at least 1");
         }
-        int j = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        return new ConfirmRuns.Options(n, s, Spelling.of(scheduler), Math.max(1, j), timeout * 1000L,
+        return new ConfirmRuns.Options(n, s, Spelling.of(scheduler), jobs.count(), timeout * 1000L,
                 isolation == Isolation.PROCESS, watchdog);
     }
 

@@ -45,13 +45,9 @@ public final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ConfirmCommand c = new ConfirmCommand();
-        c.jar = jar;
-        c.args = args;
-        c.entry = entry;
-        c.pair = pair;
         c.scheduler = scheduler;
         c.timeout = timeout;
-        c.jobs = 1;
+        c.jobs = JobsOption.of(1);
         c.isolation = Isolation.PROCESS;
         c.watchdog = 20;
         c.json = json;
