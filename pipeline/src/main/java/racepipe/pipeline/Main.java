@@ -3,10 +3,11 @@ package racepipe.pipeline;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import racepipe.pipeline.cli.DetectCommand;
-import racepipe.pipeline.cli.UsageError;
+import racepipe.pipeline.input.UsageError;
+import racepipe.pipeline.model.ToolVersion;
 
 /** The racepipe command line. */
-@Command(name = "racepipe", mixinStandardHelpOptions = true, version = "racepipe 0.1.0",
+@Command(name = "racepipe", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = "Predicts data races in a Java program and proves them by directed scheduling.",
         subcommands = {DetectCommand.class, racepipe.pipeline.cli.StaticCommand.class, racepipe.pipeline.cli.ConfirmCommand.class,
                 racepipe.pipeline.cli.ReplayCommand.class, racepipe.pipeline.cli.AnalyzeCommand.class,
@@ -32,5 +33,13 @@ public final class Main {
             return 2;
         });
         return cl.execute(args);
+    }
+
+    /** {@code racepipe --version}: the version the pom gave this build. */
+    public static final class VersionProvider implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"racepipe " + ToolVersion.get()};
+        }
     }
 }

@@ -1,12 +1,13 @@
 package racepipe.pipeline.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import racepipe.pipeline.input.ProgramInput;
+import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.run.Analysis;
 import racepipe.pipeline.run.ConfirmRuns;
@@ -18,21 +19,17 @@ import racepipe.pipeline.run.ConfirmRuns;
         footer = {"", "Exit codes: 0 no race confirmed, 1 races confirmed, 2 usage error or bad input, 3 the analysis failed.",
                 "Writes report.json, report.sarif and report.html to --out (default racepipe-out/)."})
 public final class AnalyzeCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "APP.jar")
-    Path jar;
-
-    @Parameters(index = "1..*", paramLabel = "ARGS", description = "the program's arguments (after --)")
-    List<String> args = new ArrayList<>();
-
-    @Option(names = "--entry", required = true)
-    String entry;
+    @Mixin
+    ProgramOptions app;
 
     @Option(names = "--predictors", split = ",", defaultValue = "static,hybrid",
-            description = "which predictors feed Phase 2: static, hybrid, ls, eraser, hb (default: ${DEFAULT-VALUE})")
-    List<String> predictors;
+            description = "which predictors feed Phase 2: static, hybrid, ls, eraser, hb (default: ${DEFAULT-VALUE})",
+            converter = Predictor.Converter.class)
+    List<Predictor> predictors;
 
-    @Option(names = "--engine", defaultValue = "wala", description = "static engine: wala or sootup")
-    String engine;
+    @Option(names = "--engine", defaultValue = "wala", description = "static engine: wala or sootup",
+            converter = Engine.Converter.class)
+    Engine engine;
 
     @Option(names = "--runs", defaultValue = "3", description = "dynamic runs (default: ${DEFAULT-VALUE})")
     int runs;
@@ -40,8 +37,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--trials", defaultValue = "50", description = "Phase 2 trials per candidate (default: ${DEFAULT-VALUE})")
     int trials;
 
-    @Option(names = "--jobs", description = "worker JVMs in parallel (default: the number of cores)")
-    Integer jobs;
+    @Mixin
+    JobsOption jobs;
 
     @Option(names = "--timeout", defaultValue = "10", description = "seconds per run and per trial (default: ${DEFAULT-VALUE})")
     int timeout;
@@ -60,23 +57,17 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        for (String p : predictors) {
-            if (!List.of("static", "hybrid", "ls", "eraser", "hb").contains(p)) {
-                throw new UsageError("unknown predictor '" + p + "': static, hybrid, ls, eraser or hb");
-            }
-        }
         if (runs < 1 || trials < 1 || timeout < 1) {
             throw new UsageError("--runs, --trials and --timeout must be at least 1");
         }
-        ProgramInput program = ProgramInput.check(jar, entry, args);
-        int j = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        ConfirmRuns.Options confirm = new ConfirmRuns.Options(trials, seed, "racefuzzer", Math.max(1, j),
+        ProgramInput program = app.check();
+        ConfirmRuns.Options confirm = new ConfirmRuns.Options(trials, seed, "racefuzzer", jobs.count(),
                 timeout * 1000L, false, 20);
         Path dir = resume != null ? resume : out;
         if (resume != null && !java.nio.file.Files.isDirectory(resume)) {
             throw new UsageError("nothing to resume in " + resume);
         }
-        ResultFile r = new Analysis(program, new Analysis.Options(predictors, engine, runs, seed, timeout * 1000L, confirm),
+        ResultFile r = new Analysis(program, new Analysis.Options(Spelling.of(predictors), Spelling.of(engine), runs, seed, timeout * 1000L, confirm),
                 dir, System.err).run();
         r.write(dir.resolve("report.json"));
         if (json != null) {

@@ -13,6 +13,8 @@ import racepipe.pipeline.bench.BenchReport;
 import racepipe.pipeline.bench.BenchRow;
 import racepipe.pipeline.bench.Suite;
 import racepipe.pipeline.bench.Truth;
+import racepipe.pipeline.input.ProgramInput;
+import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;

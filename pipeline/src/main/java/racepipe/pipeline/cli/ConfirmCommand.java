@@ -2,14 +2,15 @@ package racepipe.pipeline.cli;
 
 import racepipe.contract.TrialResult;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import racepipe.pipeline.input.ProgramInput;
+import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
@@ -21,14 +22,8 @@ import racepipe.pipeline.run.SiteSpec;
 @Command(name = "confirm", mixinStandardHelpOptions = true,
         description = "Make one racing pair happen (RaceFuzzer): N seeded trials; race rate, exceptions, replay commands.")
 public final class ConfirmCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "APP.jar")
-    Path jar;
-
-    @Parameters(index = "1..*", paramLabel = "ARGS", description = "the program's arguments (after --)")
-    List<String> args = new ArrayList<>();
-
-    @Option(names = "--entry", required = true)
-    String entry;
+    @Mixin
+    ProgramOptions app;
 
     @Option(names = "--pair", arity = "2", required = true, paramLabel = "SITE",
             description = "two sites: File.java:LINE, pkg.Class.method@bci, or site keys")
@@ -40,17 +35,19 @@ public final class ConfirmCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1")
     long seed;
 
-    @Option(names = "--scheduler", defaultValue = "racefuzzer", description = "racefuzzer, random or native")
-    String scheduler;
+    @Option(names = "--scheduler", defaultValue = "racefuzzer", description = "racefuzzer, random or native",
+            converter = Scheduler.Converter.class)
+    Scheduler scheduler;
 
-    @Option(names = "--jobs", description = "worker JVMs in parallel (default: the number of cores)")
-    Integer jobs;
+    @Mixin
+    JobsOption jobs;
 
     @Option(names = "--timeout", defaultValue = "10", description = "seconds per trial (default: ${DEFAULT-VALUE})")
     int timeout;
 
-    @Option(names = "--isolation", defaultValue = "worker", description = "worker (many trials per JVM) or process")
-    String isolation;
+    @Option(names = "--isolation", defaultValue = "worker", description = "worker (many trials per JVM) or process",
+            converter = Isolation.Converter.class)
+    Isolation isolation;
 
     @Option(names = "--watchdog", defaultValue = "20", description = "milliseconds before the watchdog lets others go")
     long watchdog;
@@ -60,7 +57,7 @@ public final class ConfirmCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ProgramInput program = ProgramInput.check(jar, entry, args);
+        ProgramInput program = app.check();
         ConfirmRuns.Options opt = options(trials, seed);
         SiteSpec spec = new SiteSpec(program.jar(), program.entry());
         SiteInfo a = spec.resolve(pair.get(0)), b = spec.resolve(pair.get(1));
@@ -73,17 +70,11 @@ public final class ConfirmCommand implements Callable<Integer> {
     }
 
     ConfirmRuns.Options options(int n, long s) {
-        if (!List.of("racefuzzer", "random", "native").contains(scheduler)) {
-            throw new UsageError("unknown scheduler '" + scheduler + "': racefuzzer, random or native");
-        }
-        if (!List.of("worker", "process").contains(isolation)) {
-            throw new UsageError("unknown isolation '" + isolation + "': worker or process");
-        }
         if (n < 1 || timeout < 1) {
             throw new UsageError("--trials and --timeout must be at least 1");
         }
-        int j = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        return new ConfirmRuns.Options(n, s, scheduler, Math.max(1, j), timeout * 1000L, isolation.equals("process"), watchdog);
+        return new ConfirmRuns.Options(n, s, Spelling.of(scheduler), jobs.count(), timeout * 1000L,
+                isolation == Isolation.PROCESS, watchdog);
     }
 
     void write(ProgramInput program, RacePair p, ConfirmRuns.Options opt) throws java.io.IOException {
@@ -98,7 +89,7 @@ public final class ConfirmCommand implements Callable<Integer> {
         out.options.put("scheduler", opt.scheduler());
         out.options.put("jobs", opt.jobs());
         out.options.put("timeout", timeout);
-        out.options.put("isolation", isolation);
+        out.options.put("isolation", Spelling.of(isolation));
         out.pairs.add(p);
         out.write(json);
     }

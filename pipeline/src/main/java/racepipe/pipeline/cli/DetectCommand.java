@@ -8,6 +8,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import racepipe.pipeline.input.ProgramInput;
+import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.run.DetectRuns;
@@ -16,8 +18,6 @@ import racepipe.pipeline.run.DetectRuns;
 @Command(name = "detect", mixinStandardHelpOptions = true,
         description = "Run the program K times under the agent; report the pairs of each detector (ls, eraser, hybrid, hb).")
 public final class DetectCommand implements Callable<Integer> {
-    static final List<String> ALL = List.of("ls", "eraser", "hybrid", "hb");
-
     @Parameters(index = "0", paramLabel = "APP.jar", description = "the program: a jar or a class folder")
     Path jar;
 
@@ -28,8 +28,8 @@ public final class DetectCommand implements Callable<Integer> {
     String entry;
 
     @Option(names = "--detectors", split = ",", description = "which detectors (default: ${DEFAULT-VALUE})",
-            defaultValue = "ls,eraser,hybrid,hb")
-    List<String> detectors;
+            defaultValue = "ls,eraser,hybrid,hb", converter = Detector.Converter.class)
+    List<Detector> detectors;
 
     @Option(names = "--runs", defaultValue = "1", description = "how many runs (default: ${DEFAULT-VALUE})")
     int runs;
@@ -45,27 +45,23 @@ public final class DetectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        for (String d : detectors) {
-            if (!ALL.contains(d)) {
-                throw new UsageError("unknown detector '" + d + "': choose from " + String.join(",", ALL));
-            }
-        }
         if (runs < 1 || timeout < 1) {
             throw new UsageError("--runs and --timeout must be at least 1");
         }
         ProgramInput program = ProgramInput.check(jar, entry, args);
         Path work = Files.createTempDirectory("racepipe-detect");
-        DetectRuns.Result r = DetectRuns.run(program, new DetectRuns.Options(detectors, runs, seed, timeout * 1000L), work);
+        List<String> names = Spelling.of(detectors);
+        DetectRuns.Result r = DetectRuns.run(program, new DetectRuns.Options(names, runs, seed, timeout * 1000L), work);
         ResultFile out = new ResultFile();
         out.tool = ProgramInfo.tool();
         out.program = ProgramInfo.program(program.jar(), entry, program.args());
-        out.options.put("detectors", detectors);
+        out.options.put("detectors", names);
         out.options.put("runs", runs);
         out.options.put("seed", seed);
         out.options.put("timeout", timeout);
         out.pairs = new ArrayList<>(r.pairs().values());
         out.runs = r.runs();
-        Tables.printDetect(System.out, out, detectors, runs);
+        Tables.printDetect(System.out, out, names, runs);
         if (json != null) {
             out.write(json);
         }

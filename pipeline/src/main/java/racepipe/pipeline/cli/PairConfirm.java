@@ -4,6 +4,7 @@ import racepipe.pipeline.model.Confirm;
 import racepipe.contract.TrialResult;
 import java.io.PrintStream;
 import java.util.List;
+import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;
 

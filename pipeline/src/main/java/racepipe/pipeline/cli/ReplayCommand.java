@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;
 import racepipe.pipeline.run.ConfirmRuns;
@@ -32,8 +33,8 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--seed", required = true, description = "the trial's seed, as confirm printed it")
     long seed;
 
-    @Option(names = "--scheduler", defaultValue = "racefuzzer")
-    String scheduler;
+    @Option(names = "--scheduler", defaultValue = "racefuzzer", converter = Scheduler.Converter.class)
+    Scheduler scheduler;
 
     @Option(names = "--timeout", defaultValue = "10")
     int timeout;
@@ -44,14 +45,10 @@ public final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ConfirmCommand c = new ConfirmCommand();
-        c.jar = jar;
-        c.args = args;
-        c.entry = entry;
-        c.pair = pair;
         c.scheduler = scheduler;
         c.timeout = timeout;
-        c.jobs = 1;
-        c.isolation = "process";
+        c.jobs = JobsOption.of(1);
+        c.isolation = Isolation.PROCESS;
         c.watchdog = 20;
         c.json = json;
         ProgramInput program = ProgramInput.check(jar, entry, args);

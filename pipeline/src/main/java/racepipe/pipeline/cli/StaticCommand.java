@@ -12,6 +12,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import racepipe.pipeline.input.ProgramInput;
+import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
@@ -35,8 +37,9 @@ public final class StaticCommand implements Callable<Integer> {
     @Option(names = "--entry", required = true, description = "the class whose main starts the program")
     String entry;
 
-    @Option(names = "--engine", defaultValue = "wala", description = "wala (points-to, primary) or sootup (RTA, field-based)")
-    String engine;
+    @Option(names = "--engine", defaultValue = "wala", description = "wala (points-to, primary) or sootup (RTA, field-based)",
+            converter = Engine.Converter.class)
+    Engine engine;
 
     @Option(names = "--cp", arity = "1..*", description = "more application jars or class folders")
     List<Path> extra = new ArrayList<>();
@@ -57,7 +60,7 @@ public final class StaticCommand implements Callable<Integer> {
             }
             app.add(p.toAbsolutePath().normalize());
         }
-        StaticResult r = racepipe.pipeline.run.StaticPhase.run(app, entry, engine);
+        StaticResult r = racepipe.pipeline.run.StaticPhase.run(app, entry, Spelling.of(engine));
         print(System.out, r);
         if (json != null) {
             toFile(program, app, r).write(json);
@@ -69,7 +72,7 @@ public final class StaticCommand implements Callable<Integer> {
         ResultFile out = new ResultFile();
         out.tool = ProgramInfo.tool();
         out.program = ProgramInfo.program(program.jar(), entry, List.of());
-        out.options.put("engine", engine);
+        out.options.put("engine", Spelling.of(engine));
         out.options.put("classpath", app.stream().map(Path::toString).toList());
         out.options.put("stages", r.stages());
         out.options.put("stats", r.stats());

@@ -11,13 +11,11 @@ import java.util.List;
 
 /** The "tool" and "program" blocks of a result file. */
 public final class ProgramInfo {
-    public static final String VERSION = "0.1.0";
-
     private ProgramInfo() {
     }
 
     public static Tool tool() {
-        return new Tool("racepipe", VERSION, System.getProperty("java.version"));
+        return new Tool("racepipe", ToolVersion.get(), System.getProperty("java.version"));
     }
 
     public static Program program(Path jar, String entry, List<String> args) throws IOException {

@@ -18,9 +18,9 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.model.SiteInfo;
+import racepipe.pipeline.model.ToolVersion;
 
 /**
  * report.sarif: SARIF 2.1.0 as GitHub code scanning reads it. One result per pair, level by
@@ -58,8 +58,8 @@ public final class SarifReport {
         ObjectNode driver = run.putObject("tool").putObject("driver");
         String version = r == null || r.tool == null ? null : r.tool.version();
         driver.put("name", "racepipe");
-        driver.put("version", version == null ? ProgramInfo.VERSION : version);
-        driver.put("semanticVersion", version == null ? ProgramInfo.VERSION : version);
+        driver.put("version", version == null ? ToolVersion.get() : version);
+        driver.put("semanticVersion", version == null ? ToolVersion.get() : version);
         driver.put("informationUri", INFORMATION_URI);
         ArrayNode rules = driver.putArray("rules");
         for (Verdict v : Verdict.values()) {

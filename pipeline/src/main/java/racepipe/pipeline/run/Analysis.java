@@ -13,7 +13,7 @@ import java.util.TreeSet;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import racepipe.pipeline.cli.ProgramInput;
+import racepipe.pipeline.input.ProgramInput;
 import racepipe.contract.Outcome;
 import racepipe.contract.TrialResult;
 import racepipe.pipeline.model.Confirm;

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import racepipe.pipeline.cli.ProgramInput;
+import racepipe.pipeline.input.ProgramInput;
 import racepipe.contract.Outcome;
 import racepipe.contract.TrialResult;
 import racepipe.pipeline.model.Confirm;

@@ -13,7 +13,7 @@ import java.util.TreeSet;
 import racepipe.contract.Outcome;
 import racepipe.contract.RunResult;
 import racepipe.contract.SiteKey;
-import racepipe.pipeline.cli.ProgramInput;
+import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.model.DetectRun;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;

@@ -2,7 +2,7 @@ package racepipe.pipeline.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import racepipe.pipeline.cli.UsageError;
+import racepipe.pipeline.input.UsageError;
 
 /** Where racepipe is installed: the launcher passes -Dracepipe.home; the agent jar lives there. */
 public final class Home {

@@ -1,6 +1,6 @@
 package racepipe.pipeline.run;
 
-import racepipe.pipeline.cli.ProgramInput;
+import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.model.RacePair;
 
 /** The replay command of a trial, as people paste it. */

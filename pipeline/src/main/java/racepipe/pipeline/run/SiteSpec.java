@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import racepipe.dynamic.agent.SiteIndex;
-import racepipe.pipeline.cli.UsageError;
+import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.SiteInfo;
 
 /**

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import racepipe.pipeline.cli.UsageError;
+import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;
 import racepipe.statics.AnalysisInput;

@@ -1,4 +1,4 @@
-package racepipe.pipeline.cli;
+package racepipe.pipeline.input;
 
 /** Bad input from the user: printed as one line, exit code 2. */
 public final class UsageError extends RuntimeException {

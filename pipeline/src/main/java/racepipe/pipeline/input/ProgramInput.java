@@ -1,4 +1,4 @@
-package racepipe.pipeline.cli;
+package racepipe.pipeline.input;
 
 import java.io.IOException;
 import java.io.InputStream;
