@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import racepipe.contract.RunResult;
 import racepipe.dynamic.agent.AgentOptions;
 import racepipe.dynamic.runtime.Control;
 import racepipe.dynamic.runtime.Outcome;
@@ -30,7 +31,7 @@ public final class DetectMain {
         Scheduler scheduler = null;
         if (seed != null) {
             scheduler = new Scheduler(Long.parseLong(seed), null, false, () -> {
-                Control.writeResults(result, header());
+                Control.writeResults(result, end());
                 Runtime.getRuntime().halt(0);
             });
             scheduler.adoptCurrentThread();
@@ -42,7 +43,7 @@ public final class DetectMain {
             System.err.println("Exception in thread \"" + t.getName() + "\" " + e);
         });
         // System.exit or a kill for time: write what the detectors found so far
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> Control.writeResults(result, header()), "racepipe-exit"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> Control.writeResults(result, end()), "racepipe-exit"));
         try {
             Method main = Class.forName(entry, true, ClassLoader.getSystemClassLoader())
                     .getMethod("main", String[].class);
@@ -55,7 +56,7 @@ public final class DetectMain {
             scheduler.threadEnd(Thread.currentThread());
         }
         waitForThreads();
-        Control.writeResults(result, header());
+        Control.writeResults(result, end());
         System.out.flush();
         Runtime.getRuntime().halt(0);
     }
@@ -78,30 +79,16 @@ public final class DetectMain {
         }
     }
 
-    private static List<String> header() {
-        List<String> h = new ArrayList<>();
+    /** How the run ended so far (the pipeline itself marks a run it had to kill as a timeout). */
+    private static RunResult end() {
         Integer exit = Outcome.exitStatus();
-        List<Outcome.Uncaught> uncaught = Outcome.uncaught();
+        List<RunResult.Uncaught> uncaught = new ArrayList<>();
+        for (Outcome.Uncaught u : Outcome.uncaught()) {
+            uncaught.add(new RunResult.Uncaught(u.thread(), u.type(), u.message(), u.stack()));
+        }
         Scheduler s = Control.scheduler();
         String deadlock = s == null ? null : s.deadlock();
-        h.add("outcome\t" + (deadlock != null ? "deadlock" : exit != null ? "exit" : uncaught.isEmpty() ? "ok" : "exception"));
-        if (s != null) {
-            h.add("schedule\t" + s.digest());
-            h.add("watchdog\t" + s.watchdogFirings());
-            if (deadlock != null) {
-                h.add("deadlock\t" + clean(deadlock));
-            }
-        }
-        if (exit != null) {
-            h.add("exit\t" + exit);
-        }
-        for (Outcome.Uncaught u : uncaught) {
-            h.add("exception\t" + clean(u.thread()) + "\t" + u.type() + "\t" + clean(u.message()) + "\t" + clean(u.stack()));
-        }
-        return h;
-    }
-
-    private static String clean(String s) {
-        return s == null ? "" : s.replace('\t', ' ').replace('\n', ' ');
+        return new RunResult(racepipe.contract.Outcome.of(deadlock != null, exit != null, !uncaught.isEmpty(), true),
+                s == null ? null : s.digest(), s == null ? 0 : s.watchdogFirings(), deadlock, exit, uncaught, List.of(), List.of());
     }
 }

@@ -4,10 +4,9 @@ import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import racepipe.contract.TrialResult;
 import racepipe.dynamic.runtime.Control;
 import racepipe.dynamic.runtime.Observer;
 import racepipe.dynamic.runtime.Outcome;
@@ -20,7 +19,7 @@ import racepipe.dynamic.sched.Scheduler;
  */
 final class TrialRunner {
     /** The trial's outcome, and whether its threads are all gone (else the worker is dirty). */
-    record Ran(Map<String, Object> result, boolean clean) {
+    record Ran(TrialResult result, boolean clean) {
     }
 
     private final URL[] classPath;
@@ -64,7 +63,7 @@ final class TrialRunner {
                 s.abort();
             }
             boolean clean = finished || awaitGroup(group, main, System.nanoTime() + 1_000_000_000L);
-            Map<String, Object> r = result(seed, mode, s, observer, finished, (System.nanoTime() - start) / 1_000);
+            TrialResult r = result(seed, mode, s, observer, finished, (System.nanoTime() - start) / 1_000);
             return new Ran(r, clean);
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
@@ -127,56 +126,28 @@ final class TrialRunner {
         }
     }
 
-    private static Map<String, Object> result(long seed, String mode, Scheduler s, Observer o, boolean finished, long micros) {
+    private static TrialResult result(long seed, String mode, Scheduler s, Observer o, boolean finished, long micros) {
         List<RaceRecord> races = s == null ? List.of() : s.races();
         List<Outcome.Uncaught> uncaught = Outcome.uncaught();
         Integer exit = Outcome.exitStatus();
         String deadlock = s == null ? null : s.deadlock();
-        String outcome = deadlock != null ? "deadlock" : exit != null ? "exit" : !uncaught.isEmpty() ? "exception"
-                : !finished ? "timeout" : "ok";
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("seed", seed);
-        r.put("scheduler", mode);
-        r.put("raced", s == null ? o.covered() : !races.isEmpty());
-        r.put("outcome", outcome);
+        TrialResult.Thrown thrown = null;
         if (!uncaught.isEmpty()) {
             Outcome.Uncaught u = uncaught.get(0);
-            Map<String, Object> ex = new LinkedHashMap<>();
-            ex.put("type", u.type());
-            ex.put("message", u.message());
-            ex.put("thread", u.thread());
-            ex.put("stack", u.stack());
-            ex.put("afterRace", !races.isEmpty() && u.step() >= races.get(0).step());
-            r.put("exception", ex);
+            thrown = new TrialResult.Thrown(u.type(), u.message(), u.thread(), u.stack(),
+                    !races.isEmpty() && u.step() >= races.get(0).step());
         }
-        if (exit != null) {
-            r.put("exitStatus", exit);
-        }
+        TrialResult.Race race = null;
         if (!races.isEmpty()) {
             RaceRecord first = races.get(0);
-            Map<String, Object> race = new LinkedHashMap<>();
-            race.put("address", first.address());
-            race.put("first", first.first());
-            race.put("count", races.size());
-            race.put("accesses", List.of(access(first.siteA(), first.threadA(), first.stackA()),
-                    access(first.siteB(), first.threadB(), first.stackB())));
-            r.put("race", race);
+            race = new TrialResult.Race(first.address(), first.first(), races.size(),
+                    List.of(new TrialResult.Access(first.siteA(), first.threadA(), first.stackA()),
+                            new TrialResult.Access(first.siteB(), first.threadB(), first.stackB())));
         }
-        if (deadlock != null) {
-            r.put("deadlock", deadlock);
-        }
-        r.put("schedule", s == null ? "native" : s.digest());
-        r.put("watchdog", s == null ? 0 : s.watchdogFirings());
-        r.put("micros", micros);
-        return r;
-    }
-
-    private static Map<String, Object> access(String site, String thread, String stack) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("site", site);
-        m.put("thread", thread);
-        m.put("stack", stack);
-        return m;
+        return new TrialResult(seed, mode, s == null ? o.covered() : !races.isEmpty(),
+                racepipe.contract.Outcome.of(deadlock != null, exit != null, !uncaught.isEmpty(), finished),
+                thrown, exit, race, deadlock, s == null ? "native" : s.digest(), s == null ? 0 : s.watchdogFirings(),
+                micros, null);
     }
 
     static List<String> split(String s) {

@@ -1,5 +1,6 @@
 package racepipe.dynamic.runtime;
 
+import racepipe.contract.RunResult;
 import java.nio.file.Path;
 import java.util.List;
 import racepipe.dynamic.sched.Scheduler;
@@ -60,11 +61,11 @@ public final class Control {
         }
     }
 
-    /** Writes the detectors' pairs after the given header lines; nothing when not recording. */
-    public static void writeResults(Path file, List<String> header) {
+    /** Writes the run's result (its end, with the detectors' pairs); nothing when not recording. */
+    public static void writeResults(Path file, RunResult end) {
         Recorder r = RT.rec;
         if (r != null) {
-            r.writeFile(file, header);
+            r.writeFile(file, end);
         }
     }
 }

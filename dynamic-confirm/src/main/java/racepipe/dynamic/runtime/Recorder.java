@@ -1,14 +1,12 @@
 package racepipe.dynamic.runtime;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import racepipe.contract.RunResult;
 import racepipe.dynamic.detect.Detector;
 import racepipe.dynamic.detect.EventHub;
 import racepipe.dynamic.detect.PairTable;
@@ -103,38 +101,31 @@ final class Recorder {
         }
     }
 
-    /** Writes sites, threads and pairs as tab-separated lines (the pipeline parses them). */
-    synchronized void writeTo(PrintWriter out) {
-        List<Integer> used = new ArrayList<>();
+    /** The run's result: the given end of the run, with every detector's pairs and the sites they name. */
+    synchronized RunResult result(RunResult end) {
+        List<RunResult.Pair> pairs = new ArrayList<>();
+        List<RunResult.Site> sites = new ArrayList<>();
         boolean[] seen = new boolean[Sites.count()];
         for (Detector d : hub.detectors()) {
             for (Map.Entry<Long, PairTable.Entry> e : d.pairs().entries().entrySet()) {
                 PairTable.Entry p = e.getValue();
-                out.println("pair\t" + d.name() + "\t" + p.siteA + "\t" + p.siteB + "\t" + p.events
-                        + "\t" + clean(threads.name(p.threadA)) + "\t" + clean(threads.name(p.threadB)));
-                for (int s : new int[] {p.siteA, p.siteB}) {
-                    if (!seen[s]) {
-                        seen[s] = true;
-                        used.add(s);
+                pairs.add(new RunResult.Pair(d.name(), p.siteA, p.siteB, p.events, threads.name(p.threadA), threads.name(p.threadB)));
+                for (int id : new int[] {p.siteA, p.siteB}) {
+                    if (!seen[id]) {
+                        seen[id] = true;
+                        Site s = Sites.get(id);
+                        sites.add(new RunResult.Site(id, s.owner, s.method, s.desc, s.bci, s.file, s.line, s.variable, s.write));
                     }
                 }
             }
         }
-        for (int id : used) {
-            Site s = Sites.get(id);
-            out.println("site\t" + id + "\t" + s.owner + "\t" + s.method + "\t" + s.desc + "\t" + s.bci + "\t"
-                    + s.file + "\t" + s.line + "\t" + s.variable + "\t" + (s.write ? "write" : "read"));
-        }
+        return new RunResult(end.outcome(), end.schedule(), end.watchdog(), end.deadlock(), end.exitStatus(),
+                end.exceptions(), pairs, sites);
     }
 
-    static String clean(String s) {
-        return s == null ? "" : s.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
-    }
-
-    void writeFile(Path file, List<String> header) {
-        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
-            header.forEach(out::println);
-            writeTo(out);
+    void writeFile(Path file, RunResult end) {
+        try {
+            result(end).write(file);
         } catch (IOException e) {
             System.err.println("racepipe: cannot write " + file + ": " + e);
         }
