@@ -26,7 +26,7 @@ import racepipe.statics.internal.model.LockId;
  * The candidate accesses of application code: field and array-element reads and writes, minus
  * final and volatile fields, class initialisers and a constructor's accesses to its own object.
  * Each site is merged over its nodes: objects united, locks intersected, threads united.
- * Accesses inside a modelled library class ({@link racepipe.statics.internal.model.LibraryClasses})
+ * Accesses inside a watched library class ({@link racepipe.contract.WatchedLibrary})
  * count at the application java.util call sites that reach them ({@link LibraryLift}): one fact
  * per call site, variable and access kind.
  */
