@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import racepipe.statics.engines.Engines;
 
 /**
  * Both engines on the LogService benchmark (seed 001): P1-P4 reported, nothing on the lock-
