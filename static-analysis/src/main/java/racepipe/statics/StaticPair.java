@@ -1,6 +1,7 @@
 package racepipe.statics;
 
 import java.util.Map;
+import racepipe.contract.SiteKey;
 
 /**
  * Two sites that may race (a == b allowed: one statement run by two threads). {@code a} has the
@@ -18,6 +19,6 @@ public record StaticPair(StaticSite a, StaticSite b, String variable, Map<String
     }
 
     public String key() {
-        return a.key() + "|" + b.key();
+        return SiteKey.pair(a.key(), b.key());
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import racepipe.statics.engines.Engines;
 
 /** Bad input is one clear StaticInputError line, never a stack trace from the engines. */
 class BadInputTest {

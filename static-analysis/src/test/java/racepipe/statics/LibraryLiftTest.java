@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import racepipe.statics.engines.Engines;
 
 /**
  * Library accesses lifted to the application's java.util call sites (WALA). synclist: the

@@ -8,11 +8,13 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import racepipe.statics.engines.Engines;
 
 /**
- * Both engines on the LogService benchmark (seed 001): P1-P4 reported, nothing on the lock-
- * protected {@code ready}, no self-pair of a single-instance thread, and the same site keys from
- * both engines (WALA's exact bytecode indices vs SootUp's ASM re-mapping). One analysis each.
+ * Both engines on the LogService benchmark (the RaceFuzzer paper's example, Sen, PLDI 2008):
+ * P1-P4 reported, nothing on the lock-protected {@code ready}, no self-pair of a single-instance
+ * thread, and the same site keys from both engines (WALA's exact bytecode indices vs SootUp's ASM
+ * re-mapping). One analysis each.
  */
 class LogServiceEnginesTest {
     static StaticResult wala;

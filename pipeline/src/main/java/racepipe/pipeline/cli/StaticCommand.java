@@ -19,12 +19,12 @@ import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.model.SiteInfo;
 import racepipe.statics.AnalysisInput;
-import racepipe.statics.Engines;
 import racepipe.statics.StageTime;
 import racepipe.statics.StaticInputError;
 import racepipe.statics.StaticPair;
 import racepipe.statics.StaticResult;
 import racepipe.statics.StaticSite;
+import racepipe.statics.engines.Engines;
 
 /** {@code racepipe static}: Phase 1 static may-race analysis with one engine. */
 @Command(name = "static", mixinStandardHelpOptions = true,

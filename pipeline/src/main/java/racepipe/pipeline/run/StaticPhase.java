@@ -9,11 +9,11 @@ import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;
 import racepipe.statics.AnalysisInput;
-import racepipe.statics.Engines;
 import racepipe.statics.StaticInputError;
 import racepipe.statics.StaticPair;
 import racepipe.statics.StaticResult;
 import racepipe.statics.StaticSite;
+import racepipe.statics.engines.Engines;
 
 /** Phase 1, static: one engine on the program, its pairs in the contract's shape. */
 public final class StaticPhase {

@@ -17,6 +17,7 @@ import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodNode;
+import racepipe.contract.BytecodeOffsets;
 
 /**
  * Jimple carries lines, not bytecode offsets: re-derive each access's offset from the original

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import racepipe.contract.WatchedLibrary;
 import sootup.callgraph.CallGraph;
 import sootup.callgraph.RapidTypeAnalysisAlgorithm;
 import sootup.core.jimple.common.Local;
@@ -41,8 +42,6 @@ final class SootThreads {
     record SThread(int id, boolean task, SootMethod spawnMethod, Stmt spawn, Set<MethodSignature> entries, String name) {
     }
 
-    private static final Set<String> TASK_METHODS = Set.of("execute", "submit", "runAsync", "supplyAsync",
-            "schedule", "scheduleAtFixedRate", "scheduleWithFixedDelay", "invokeAny");
     private final SootProgram p;
     private final BciMap files;
     final List<SThread> threads = new ArrayList<>();
@@ -116,7 +115,10 @@ final class SootThreads {
         return seen;
     }
 
-    /** 0: no spawn, 1: Thread.start, 2: an executor/CompletableFuture task hand-over. */
+    /**
+     * 0: no spawn, 1: Thread.start, 2: an executor/CompletableFuture/ForkJoin task hand-over
+     * ({@link WatchedLibrary#TASK_METHODS}). A collection of tasks (invokeAll) is not followed here.
+     */
     int spawnKind(Stmt s) {
         if (!s.isInvokableStmt()) {
             return 0;
@@ -132,7 +134,7 @@ final class SootThreads {
             return 1;
         }
         if (cn.startsWith("java.util.concurrent.") && !cn.startsWith("java.util.concurrent.locks.")
-                && !cn.startsWith("java.util.concurrent.atomic.") && TASK_METHODS.contains(sig.getName())) {
+                && !cn.startsWith("java.util.concurrent.atomic.") && WatchedLibrary.TASK_METHODS.contains(sig.getName())) {
             return 2;
         }
         return 0;

@@ -1,7 +1,6 @@
 package racepipe.statics.internal.sootup;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashSet;

@@ -12,7 +12,6 @@ import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.ssa.SSAPutInstruction;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.List;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,7 +25,7 @@ import racepipe.statics.internal.model.LockId;
  * The candidate accesses of application code: field and array-element reads and writes, minus
  * final and volatile fields, class initialisers and a constructor's accesses to its own object.
  * Each site is merged over its nodes: objects united, locks intersected, threads united.
- * Accesses inside a modelled library class ({@link racepipe.statics.internal.model.LibraryClasses})
+ * Accesses inside a watched library class ({@link racepipe.contract.WatchedLibrary})
  * count at the application java.util call sites that reach them ({@link LibraryLift}): one fact
  * per call site, variable and access kind.
  */

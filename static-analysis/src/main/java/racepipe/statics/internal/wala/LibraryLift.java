@@ -12,11 +12,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import racepipe.statics.internal.model.LibraryClasses;
+import racepipe.contract.WatchedLibrary;
 import racepipe.statics.internal.model.LockId;
 
 /**
- * Lifts an access inside a modelled library class ({@link LibraryClasses}) to the application
+ * Lifts an access inside a watched library class ({@link WatchedLibrary}) to the application
  * call instructions through which it is reached: callers are walked back through JDK nodes to
  * the first application node, whose call instructions count when their declared owner is in
  * java/util (not constructors). On the way, the access's base and the locks held in the JDK
@@ -83,7 +83,7 @@ final class LibraryLift {
                         }
                         if (WalaProgram.isApp(pred)) {
                             String owner = WalaProgram.internalName(call.getDeclaredTarget().getDeclaringClass());
-                            if (LibraryClasses.isCall(owner, call.getDeclaredTarget().getName().toString())) {
+                            if (WatchedLibrary.isCall(owner, call.getDeclaredTarget().getName().toString())) {
                                 String key = p.cg.getNumber(pred) + "@" + call.iIndex();
                                 Lift prev = out.get(key);
                                 if (prev == null) {
@@ -136,7 +136,7 @@ final class LibraryLift {
                     for (var s = p.cg.getPossibleSites(pred, c); s.hasNext(); ) {
                         for (var call : WalaSites.calls(pred.getIR(), s.next())) {
                             String owner = WalaProgram.internalName(call.getDeclaredTarget().getDeclaringClass());
-                            if (LibraryClasses.isCall(owner, call.getDeclaredTarget().getName().toString())) {
+                            if (WatchedLibrary.isCall(owner, call.getDeclaredTarget().getName().toString())) {
                                 out.putIfAbsent(p.cg.getNumber(pred) + "@" + call.iIndex(), new Lift(pred, call, Set.of(), null));
                             }
                         }

@@ -2,18 +2,17 @@ package racepipe.statics.internal.wala;
 
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.callgraph.CGNode;
-import java.util.Set;
+import racepipe.contract.WatchedLibrary;
 
 /**
  * How a call target starts concurrent work, told by the resolved JDK method, never by the name
  * alone: {@code Thread.start}, or a {@code java.util.concurrent} executor/CompletableFuture
- * method that hands a task to another thread (Guava's inline DirectExecutor is app code: not one).
+ * method that hands a task to another thread ({@link WatchedLibrary#TASK_METHODS}, or
+ * {@link WatchedLibrary#TASK_COLLECTION_METHOD} for a collection of tasks; Guava's inline
+ * DirectExecutor is app code: not one).
  */
 enum SpawnKind {
     NONE, THREAD_START, TASK, TASK_COLLECTION;
-
-    private static final Set<String> TASK_METHODS = Set.of("execute", "submit", "runAsync", "supplyAsync",
-            "schedule", "scheduleAtFixedRate", "scheduleWithFixedDelay", "invokeAny", "invoke", "fork");
 
     static SpawnKind of(CGNode target) {
         IMethod m = target.getMethod();
@@ -29,9 +28,9 @@ enum SpawnKind {
                 || cls.startsWith("java/util/concurrent/atomic/")) {
             return NONE;
         }
-        if (name.equals("invokeAll")) {
+        if (name.equals(WatchedLibrary.TASK_COLLECTION_METHOD)) {
             return TASK_COLLECTION;
         }
-        return TASK_METHODS.contains(name) ? TASK : NONE;
+        return WatchedLibrary.TASK_METHODS.contains(name) ? TASK : NONE;
     }
 }

@@ -27,7 +27,7 @@ import java.util.Map;
  * with T, and so are the parent's methods reached only from those instructions.
  */
 final class StartJoinOrder {
-    record Refined(int parent, CGNode m, int spawn, BitSet ordered, BitSet after, BitSet concurrentNodes) {
+    record Refined(CGNode m, int spawn, BitSet ordered, BitSet after, BitSet concurrentNodes) {
     }
 
     private final WalaProgram p;
@@ -130,7 +130,7 @@ final class StartJoinOrder {
                 after.set(i);
             }
         }
-        return new Refined(parent, m, s, ordered, after, concurrentNodes(parent, m, ir, ordered));
+        return new Refined(m, s, ordered, after, concurrentNodes(parent, m, ir, ordered));
     }
 
     private List<Integer> joins(WalaThread t, CGNode m, SSAInstruction[] instrs) {

@@ -9,13 +9,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import racepipe.contract.WatchedLibrary;
 import racepipe.statics.AnalysisInput;
 import racepipe.statics.RaceEngine;
 import racepipe.statics.StaticPair;
 import racepipe.statics.StaticResult;
 import racepipe.statics.internal.PairFinder;
 import racepipe.statics.internal.StageClock;
-import racepipe.statics.internal.model.LibraryClasses;
 import racepipe.statics.internal.model.RaceModel;
 import racepipe.statics.internal.model.ThreadInfo;
 
@@ -78,13 +78,13 @@ public final class WalaEngine implements RaceEngine {
         return new StaticResult(name(), pairs, clock.stages(), stats);
     }
 
-    /** Application (and modelled library) nodes reached by some thread, each with the threads that reach it. */
+    /** Application (and watched library) nodes reached by some thread, each with the threads that reach it. */
     private static Map<CGNode, BitSet> appNodes(WalaProgram p, ThreadDiscovery d) {
         Map<CGNode, BitSet> out = new LinkedHashMap<>();
         List<CGNode> all = new ArrayList<>();
         p.cg.forEach(all::add);
         for (CGNode n : all) {
-            if (!(WalaProgram.isApp(n) || LibraryClasses.isModelled(
+            if (!(WalaProgram.isApp(n) || WatchedLibrary.isWatched(
                     WalaProgram.internalName(n.getMethod().getDeclaringClass().getReference()))) || n.getIR() == null) {
                 continue;
             }

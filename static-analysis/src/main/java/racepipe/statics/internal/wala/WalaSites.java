@@ -54,12 +54,4 @@ final class WalaSites {
             return new com.ibm.wala.ssa.SSAAbstractInvokeInstruction[0];
         }
     }
-
-    static String bodyName(IMethod m) {
-        String c = WalaProgram.internalName(m.getDeclaringClass().getReference());
-        if (c.startsWith("wala/lambda")) {
-            return "lambda";
-        }
-        return WalaProgram.shortMethod(m);
-    }
 }
