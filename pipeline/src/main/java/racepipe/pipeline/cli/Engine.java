@@ -1,6 +1,6 @@
 package racepipe.pipeline.cli;
 
-/** {@code --engine}: the static engine (the names of {@code racepipe.statics.Engines}). */
+/** {@code --engine}: the static engine (the names of {@code racepipe.statics.engines.Engines}). */
 enum Engine {
     WALA, SOOTUP;
 

@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.TypeConversionException;
-import racepipe.statics.Engines;
+import racepipe.statics.engines.Engines;
 
 /** The enum options take the lowercase spellings the run code and the result files use. */
 class SpellingTest {
