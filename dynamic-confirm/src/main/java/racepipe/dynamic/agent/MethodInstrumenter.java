@@ -6,6 +6,8 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import racepipe.contract.SiteKey;
+import racepipe.contract.WatchedLibrary;
 import racepipe.dynamic.runtime.LibCalls;
 import racepipe.dynamic.runtime.Sites;
 
@@ -33,7 +35,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     private final boolean synchronizedMethod;
     private final boolean isStatic;
     private final boolean frames;
-    private final boolean library; // a watched JDK collection class (Library): fields, arrays and monitors only
+    private final boolean library; // a watched JDK collection class (WatchedLibrary): fields, arrays and monitors only
     private int insn;
     private int line = -1;
     private boolean beforeSuper; // in a constructor, before this() or super(): `this` is uninitialised
@@ -277,7 +279,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
             }
             super.visitMethodInsn(INVOKESTATIC, target, replacement.substring(0, replacement.indexOf('(')),
                     replacement.substring(replacement.indexOf('(')), false);
-        } else if (Library.isCall(mowner, mname)) {
+        } else if (WatchedLibrary.isCall(mowner, mname)) {
             int site = callSite(bci, mowner, mname);
             push(site);
             super.visitMethodInsn(INVOKESTATIC, RT, "libEnter", "(I)V", false);
@@ -291,10 +293,10 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
 
     /** A call into java.util: every one is marked, so collection code knows it runs for the program. */
     private int callSite(int bci, String mowner, String mname) {
-        if (onlySites != null && !onlySites.contains(owner + "." + name + desc + "@" + bci)) {
+        if (onlySites != null && !onlySites.contains(SiteKey.of(owner, name, desc, bci))) {
             return LibCalls.UNWATCHED;
         }
-        return Sites.register(owner, name, desc, bci, source, line, Library.callVariable(mowner, mname), false, -1);
+        return Sites.register(owner, name, desc, bci, source, line, WatchedLibrary.callVariable(mowner, mname), false, -1);
     }
 
     /**
@@ -523,7 +525,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         if (library) {
             return field >= 0 ? Sites.libraryField(field) : Sites.LIBRARY_ELEMENT;
         }
-        if (onlySites != null && !onlySites.contains(owner + "." + name + desc + "@" + bci)) {
+        if (onlySites != null && !onlySites.contains(SiteKey.of(owner, name, desc, bci))) {
             return NOT_WATCHED;
         }
         return Sites.register(owner, name, desc, bci, source, line, variable, write, field);

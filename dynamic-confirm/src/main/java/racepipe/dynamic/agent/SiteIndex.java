@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.Map;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
@@ -17,10 +18,13 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import racepipe.contract.BytecodeOffsets;
+import racepipe.contract.SiteKey;
+import racepipe.contract.WatchedLibrary;
 
 /**
- * Every field and array access instruction of a jar, and every call into java.util (Library), (or class folder) with its site key, file
- * and line, read without loading the classes: how a user's {@code File.java:LINE} or
+ * Every field and array access instruction of a jar (or class folder), and every call into
+ * java.util (WatchedLibrary), with its site key, file and line, read without loading the classes: how a user's {@code File.java:LINE} or
  * {@code Class.method@bci} becomes a site key.
  */
 public final class SiteIndex {
@@ -58,7 +62,7 @@ public final class SiteIndex {
 
     private static void index(byte[] bytes, ClassHierarchy hierarchy, List<Entry> out) {
         ClassReader reader = new ClassReader(bytes);
-        BytecodeOffsets offsets = new BytecodeOffsets(reader);
+        Map<String, int[]> offsets = BytecodeOffsets.read(bytes);
         String owner = reader.getClassName();
         String[] source = {"?"};
         reader.accept(new ClassVisitor(Opcodes.ASM9) {
@@ -71,7 +75,7 @@ public final class SiteIndex {
 
             @Override
             public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
-                int[] bcis = offsets.of(name + desc);
+                int[] bcis = offsets.getOrDefault(name + desc, new int[0]);
                 return new MethodVisitor(Opcodes.ASM9) {
                     int insn;
                     int line = -1;
@@ -106,7 +110,7 @@ public final class SiteIndex {
                     }
 
                     private void add(int bci, String variable, boolean write) {
-                        out.add(new Entry(owner + "." + name + desc + "@" + bci, owner, name, desc, bci, source[0],
+                        out.add(new Entry(SiteKey.of(owner, name, desc, bci), owner, name, desc, bci, source[0],
                                 line, variable, write));
                     }
 
@@ -116,8 +120,8 @@ public final class SiteIndex {
                     @Override
                     public void visitMethodInsn(int o, String mowner, String mname, String mdesc, boolean i) {
                         int bci = next();
-                        if (Library.isCall(mowner, mname)) {
-                            add(bci, Library.callVariable(mowner, mname), false);
+                        if (WatchedLibrary.isCall(mowner, mname)) {
+                            add(bci, WatchedLibrary.callVariable(mowner, mname), false);
                         }
                     }
                     @Override public void visitInvokeDynamicInsn(String a, String b, org.objectweb.asm.Handle h, Object... x) { next(); }

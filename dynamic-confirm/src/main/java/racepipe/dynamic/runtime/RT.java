@@ -177,7 +177,7 @@ public final class RT {
         a[i] = v;
     }
 
-    // ---- watched JDK collections (agent.Library): an access counts at the application's call
+    // ---- watched JDK collections (contract WatchedLibrary): an access counts at the application's call
 
     public static void libEnter(int site) {
         LibCalls.enter(site);
