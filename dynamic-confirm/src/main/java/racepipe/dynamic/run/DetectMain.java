@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import racepipe.dynamic.agent.AgentOptions;
 import racepipe.dynamic.runtime.Control;
-import racepipe.dynamic.runtime.Outcome;
+import racepipe.dynamic.runtime.ProgramEnd;
 import racepipe.dynamic.sched.Scheduler;
 
 /**
@@ -17,6 +17,9 @@ import racepipe.dynamic.sched.Scheduler;
  * Usage: DetectMain RESULT_FILE ENTRY_CLASS [args...]
  */
 public final class DetectMain {
+    /** The run's seeded scheduler; null: the JVM schedules. */
+    private static volatile Scheduler scheduler;
+
     private DetectMain() {
     }
 
@@ -27,18 +30,18 @@ public final class DetectMain {
         Control.registerCurrentThread();
         AgentOptions options = new AgentOptions(Control.agentOptions());
         String seed = options.get("seed", null);
-        Scheduler scheduler = null;
         if (seed != null) {
-            scheduler = new Scheduler(Long.parseLong(seed), null, false, () -> {
+            Scheduler scheduler = new Scheduler(Long.parseLong(seed), null, false, () -> {
                 Control.writeResults(result, header());
                 Runtime.getRuntime().halt(0);
             });
             scheduler.adoptCurrentThread();
             Control.schedule(scheduler);
-            new Watchdog(Control::scheduler, Long.parseLong(options.get("watchdog", "20"))).start();
+            DetectMain.scheduler = scheduler;
+            new Watchdog(() -> scheduler, Long.parseLong(options.get("watchdog", "20"))).start();
         }
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
-            Outcome.uncaught(t, e);
+            ProgramEnd.uncaught(t, e);
             System.err.println("Exception in thread \"" + t.getName() + "\" " + e);
         });
         // System.exit or a kill for time: write what the detectors found so far
@@ -48,11 +51,12 @@ public final class DetectMain {
                     .getMethod("main", String[].class);
             main.invoke(null, (Object) args);
         } catch (InvocationTargetException e) {
-            Outcome.uncaught(Thread.currentThread(), e.getCause());
+            ProgramEnd.uncaught(Thread.currentThread(), e.getCause());
             System.err.println("Exception in thread \"main\" " + e.getCause());
         }
-        if (scheduler != null) {
-            scheduler.threadEnd(Thread.currentThread());
+        Scheduler s = scheduler;
+        if (s != null) {
+            s.threadEnd(Thread.currentThread());
         }
         waitForThreads();
         Control.writeResults(result, header());
@@ -80,9 +84,9 @@ public final class DetectMain {
 
     private static List<String> header() {
         List<String> h = new ArrayList<>();
-        Integer exit = Outcome.exitStatus();
-        List<Outcome.Uncaught> uncaught = Outcome.uncaught();
-        Scheduler s = Control.scheduler();
+        Integer exit = ProgramEnd.exitStatus();
+        List<ProgramEnd.Uncaught> uncaught = ProgramEnd.uncaught();
+        Scheduler s = scheduler;
         String deadlock = s == null ? null : s.deadlock();
         h.add("outcome\t" + (deadlock != null ? "deadlock" : exit != null ? "exit" : uncaught.isEmpty() ? "ok" : "exception"));
         if (s != null) {
@@ -95,7 +99,7 @@ public final class DetectMain {
         if (exit != null) {
             h.add("exit\t" + exit);
         }
-        for (Outcome.Uncaught u : uncaught) {
+        for (ProgramEnd.Uncaught u : uncaught) {
             h.add("exception\t" + clean(u.thread()) + "\t" + u.type() + "\t" + clean(u.message()) + "\t" + clean(u.stack()));
         }
         return h;

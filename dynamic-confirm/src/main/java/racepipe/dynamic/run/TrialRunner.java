@@ -8,9 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import racepipe.dynamic.runtime.Abort;
 import racepipe.dynamic.runtime.Control;
 import racepipe.dynamic.runtime.Observer;
-import racepipe.dynamic.runtime.Outcome;
+import racepipe.dynamic.runtime.ProgramEnd;
 import racepipe.dynamic.sched.RaceRecord;
 import racepipe.dynamic.sched.Scheduler;
 
@@ -36,20 +37,21 @@ final class TrialRunner {
     }
 
     Ran run(long seed, String mode, long timeoutMillis, long watchdogMillis) throws InterruptedException {
-        Outcome.reset();
+        ProgramEnd.reset();
         Scheduler[] holder = new Scheduler[1];
         Scheduler s = mode.equals("native") ? null
                 : new Scheduler(seed, sites, mode.equals("racefuzzer"), () -> holder[0].abort());
         holder[0] = s;
         Observer observer = s == null ? new Observer() : null;
         Control.schedule(s);
+        current = s;
         Control.observe(observer);
         Control.trialMode(true);
         ThreadGroup group = new ThreadGroup("racepipe-trial-" + seed) {
             @Override
             public void uncaughtException(Thread t, Throwable e) {
-                if (!(e instanceof Scheduler.Abort)) {
-                    Outcome.uncaught(t, e);
+                if (!(e instanceof Abort)) {
+                    ProgramEnd.uncaught(t, e);
                 }
             }
         };
@@ -70,15 +72,18 @@ final class TrialRunner {
             throw new IllegalStateException(e);
         } finally {
             Control.schedule(null);
+            current = null;
             Control.observe(null);
         }
     }
 
     private static Watchdog watchdog;
+    /** The running trial's scheduler (null: none, or the JVM's), for the one watchdog of the worker. */
+    private static volatile Scheduler current;
 
     private static synchronized void startWatchdog(long quantumMillis) {
         if (watchdog == null) {
-            watchdog = new Watchdog(Control::scheduler, quantumMillis);
+            watchdog = new Watchdog(() -> current, quantumMillis);
             watchdog.start();
         }
     }
@@ -90,12 +95,12 @@ final class TrialRunner {
         try {
             Class.forName(entry, true, loader).getMethod("main", String[].class).invoke(null, (Object) args);
         } catch (InvocationTargetException e) {
-            if (!(e.getCause() instanceof Scheduler.Abort)) {
-                Outcome.uncaught(Thread.currentThread(), e.getCause());
+            if (!(e.getCause() instanceof Abort)) {
+                ProgramEnd.uncaught(Thread.currentThread(), e.getCause());
             }
         } catch (ReflectiveOperationException e) {
-            Outcome.uncaught(Thread.currentThread(), e);
-        } catch (Scheduler.Abort e) {
+            ProgramEnd.uncaught(Thread.currentThread(), e);
+        } catch (Abort e) {
             // the trial was abandoned
         } finally {
             if (s != null) {
@@ -129,8 +134,8 @@ final class TrialRunner {
 
     private static Map<String, Object> result(long seed, String mode, Scheduler s, Observer o, boolean finished, long micros) {
         List<RaceRecord> races = s == null ? List.of() : s.races();
-        List<Outcome.Uncaught> uncaught = Outcome.uncaught();
-        Integer exit = Outcome.exitStatus();
+        List<ProgramEnd.Uncaught> uncaught = ProgramEnd.uncaught();
+        Integer exit = ProgramEnd.exitStatus();
         String deadlock = s == null ? null : s.deadlock();
         String outcome = deadlock != null ? "deadlock" : exit != null ? "exit" : !uncaught.isEmpty() ? "exception"
                 : !finished ? "timeout" : "ok";
@@ -140,7 +145,7 @@ final class TrialRunner {
         r.put("raced", s == null ? o.covered() : !races.isEmpty());
         r.put("outcome", outcome);
         if (!uncaught.isEmpty()) {
-            Outcome.Uncaught u = uncaught.get(0);
+            ProgramEnd.Uncaught u = uncaught.get(0);
             Map<String, Object> ex = new LinkedHashMap<>();
             ex.put("type", u.type());
             ex.put("message", u.message());

@@ -2,7 +2,6 @@ package racepipe.dynamic.runtime;
 
 import java.nio.file.Path;
 import java.util.List;
-import racepipe.dynamic.sched.Scheduler;
 
 /** What the agent and the run drivers may set up and read; instrumented code never calls it. */
 public final class Control {
@@ -24,7 +23,7 @@ public final class Control {
         RT.rec = new Recorder(detectors);
     }
 
-    public static void schedule(Scheduler scheduler) {
+    public static void schedule(Scheduling scheduler) {
         RT.sched = scheduler;
     }
 
@@ -34,10 +33,6 @@ public final class Control {
 
     public static void observe(Observer o) {
         RT.observer = o;
-    }
-
-    public static Scheduler scheduler() {
-        return RT.sched;
     }
 
     /** Runs racepipe's own work (instrumenting a class) so that watched collection code it uses is not counted. */

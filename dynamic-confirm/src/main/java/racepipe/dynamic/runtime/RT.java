@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
-import racepipe.dynamic.sched.Scheduler;
 
 /**
  * The one bridge that instrumented code calls. Arguments are JDK types and ints only, so the
@@ -14,7 +13,7 @@ import racepipe.dynamic.sched.Scheduler;
  */
 public final class RT {
     static volatile Recorder rec;
-    static volatile Scheduler sched;
+    static volatile Scheduling sched;
     static volatile boolean inTrial;
     static volatile Observer observer;
     private static final Map<Condition, Lock> CONDITION_LOCKS = new IdentityHashMap<>();
@@ -39,7 +38,7 @@ public final class RT {
         }
         LibCalls.State g = LibCalls.pause();
         try {
-            Scheduler s = sched;
+            Scheduling s = sched;
             Observer o = observer;
             if (s != null || o != null) {
                 int field = Sites.get(site).field;
@@ -78,7 +77,7 @@ public final class RT {
     private static void volatileField(Object target, int site, boolean write) {
         LibCalls.State g = LibCalls.pause();
         try {
-            Scheduler s = sched;
+            Scheduling s = sched;
             if (s != null) {
                 s.point();
             }
@@ -111,7 +110,7 @@ public final class RT {
         }
         LibCalls.State g = LibCalls.pause();
         try {
-            Scheduler s = sched;
+            Scheduling s = sched;
             if (s != null) {
                 s.access(site, array, index, write);
             }
@@ -197,7 +196,7 @@ public final class RT {
         g.busy++;
         try {
             int slot = field >= 0 ? field : index;
-            Scheduler s = sched;
+            Scheduling s = sched;
             if (s != null) {
                 s.access(site, target, slot, write);
             }
@@ -242,7 +241,7 @@ public final class RT {
     public static void monitorEnter(Object lock) {
         LibCalls.State g = LibCalls.pause();
         try {
-            Scheduler s = sched;
+            Scheduling s = sched;
             if (s != null && lock != null) {
                 s.acquire(lock, true);
             }
@@ -270,7 +269,7 @@ public final class RT {
             if (r != null && lock != null) {
                 r.release(lock, true);
             }
-            Scheduler s = sched;
+            Scheduling s = sched;
             if (s != null && lock != null) {
                 s.release(lock, true);
             }
@@ -303,7 +302,7 @@ public final class RT {
             Recorder r = rec;
             int holds = r != null ? r.beforeWait(monitor) : 0;
             try {
-                Scheduler s = sched;
+                Scheduling s = sched;
                 if (s != null) {
                     s.waitOn(monitor, millis);
                 } else {
@@ -342,7 +341,7 @@ public final class RT {
         if (r != null) {
             r.notifyWaiters(monitor);
         }
-        Scheduler s = sched;
+        Scheduling s = sched;
         if (s != null) {
             s.notifyWaiters(monitor, all);
         } else if (all) {
@@ -361,7 +360,7 @@ public final class RT {
             if (r != null) {
                 r.start(t);
             }
-            Scheduler s = sched;
+            Scheduling s = sched;
             if (s != null) {
                 s.starting(t);
             }
@@ -386,7 +385,7 @@ public final class RT {
     public static void joinTimed(Thread t, long millis) throws InterruptedException {
         LibCalls.State g = LibCalls.pause();
         try {
-            Scheduler s = sched;
+            Scheduling s = sched;
             if (s != null) {
                 s.join(t, millis);
             }
@@ -403,7 +402,7 @@ public final class RT {
     public static void sleep(long millis) throws InterruptedException {
         LibCalls.State g = LibCalls.pause();
         try {
-            Scheduler s = sched;
+            Scheduling s = sched;
             if (s != null) {
                 s.sleep(millis);
             } else {
@@ -417,7 +416,7 @@ public final class RT {
     public static void yieldNow() {
         LibCalls.State g = LibCalls.pause();
         try {
-            Scheduler s = sched;
+            Scheduling s = sched;
             if (s != null) {
                 s.point();
             } else {
@@ -432,13 +431,13 @@ public final class RT {
     public static void exit(int status) {
         LibCalls.State g = LibCalls.pause();
         try {
-            Outcome.exitCalled(status);
-            Scheduler s = sched;
+            ProgramEnd.exitCalled(status);
+            Scheduling s = sched;
             if (inTrial) {
                 if (s != null) {
                     s.abort();
                 }
-                throw new Scheduler.Abort();
+                throw new Abort();
             }
             if (s != null) {
                 s.exit(status);
@@ -496,7 +495,7 @@ public final class RT {
         if (got) {
             lockTaken(lock);
         } else {
-            Scheduler s = sched;
+            Scheduling s = sched;
             if (s != null) {
                 s.release(LockIdentity.of(lock), LockIdentity.exclusive(lock));
             }
@@ -506,13 +505,17 @@ public final class RT {
 
     /** Waits for the scheduler's grant; a try-lock is refused at once when the model says held. */
     private static boolean acquireJuc(Lock lock, boolean tryOnly) {
-        Scheduler s = sched;
+        Scheduling s = sched;
         if (s == null) {
             return true;
         }
         Object id = LockIdentity.of(lock);
         boolean exclusive = LockIdentity.exclusive(lock);
-        return tryOnly ? s.tryAcquire(id, exclusive) : s.acquire(id, exclusive);
+        if (tryOnly) {
+            return s.tryAcquire(id, exclusive);
+        }
+        s.acquire(id, exclusive);
+        return true;
     }
 
     private static void lockTaken(Lock lock) {
@@ -532,7 +535,7 @@ public final class RT {
                 r.release(id, exclusive);
             }
             lock.unlock();
-            Scheduler s = sched;
+            Scheduling s = sched;
             if (s != null) {
                 s.release(id, exclusive);
             }
@@ -601,7 +604,7 @@ public final class RT {
             int holds = r != null && id != null ? r.beforeWait(id) : 0;
             long left;
             try {
-                Scheduler s = sched;
+                Scheduling s = sched;
                 if (s != null && lock != null) {
                     left = s.await(c, lock, id, nanos);
                 } else if (nanos == 0L) {
@@ -644,7 +647,7 @@ public final class RT {
         if (r != null) {
             r.notifyWaiters(c);
         }
-        Scheduler s = sched;
+        Scheduling s = sched;
         if (s != null) {
             s.signal(c, all);
         } else if (all) {
@@ -659,7 +662,7 @@ public final class RT {
         LibCalls.clear();
         LibCalls.State g = LibCalls.pause();
         try {
-            Scheduler s = sched;
+            Scheduling s = sched;
             if (s != null) {
                 s.threadEnd(t);
             }

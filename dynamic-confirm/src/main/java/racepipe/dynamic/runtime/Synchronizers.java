@@ -27,7 +27,7 @@ public final class Synchronizers {
 
     /** Before a call that may block inside the JDK: the scheduler lets another thread run. */
     static void mayBlock() {
-        racepipe.dynamic.sched.Scheduler s = RT.sched;
+        Scheduling s = RT.sched;
         if (s != null) {
             s.blocking();
         }

@@ -9,6 +9,8 @@ import java.util.Set;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
+import racepipe.dynamic.runtime.Abort;
+import racepipe.dynamic.runtime.Scheduling;
 import racepipe.dynamic.runtime.Site;
 import racepipe.dynamic.runtime.Sites;
 
@@ -19,7 +21,7 @@ import racepipe.dynamic.runtime.Sites;
  * a thread one step before a racing access until a partner arrives at the same address, then
  * flips a coin to order the two. The scheduler's own lock model says who is enabled.
  */
-public final class Scheduler {
+public final class Scheduler implements Scheduling {
     private final Object m = new Object();
     private final Random rng;
     private final Set<String> raceSites; // null: no pair watched
@@ -37,13 +39,6 @@ public final class Scheduler {
     private volatile String deadlock;
     private volatile boolean aborted;
     private final Runnable onDeadlock;
-
-    /** Thrown in program threads when the trial is abandoned (deadlock, time out). */
-    public static final class Abort extends Error {
-        public Abort() {
-            super("racepipe: trial abandoned", null, false, false);
-        }
-    }
 
     public Scheduler(long seed, Set<String> raceSites, boolean postpone, Runnable onDeadlock) {
         this.rng = new Random(seed);
@@ -92,17 +87,17 @@ public final class Scheduler {
         arrive(SchedThread.Op.ACCESS, me);
     }
 
-    public boolean acquire(Object lock, boolean exclusive) {
+    @Override
+    public void acquire(Object lock, boolean exclusive) {
         SchedThread me = me();
         if (me == null) {
-            return true;
+            return;
         }
         synchronized (m) {
             me.lock = lock;
             me.exclusive = exclusive;
         }
         arrive(SchedThread.Op.ACQUIRE, me);
-        return true;
     }
 
     /** A try-lock: refused at once when the model says another thread holds the lock. */
@@ -116,7 +111,8 @@ public final class Scheduler {
                 return false;
             }
         }
-        return acquire(lock, exclusive);
+        acquire(lock, exclusive);
+        return true;
     }
 
     public void release(Object lock, boolean exclusive) {
