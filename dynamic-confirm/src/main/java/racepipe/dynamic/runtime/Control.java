@@ -37,11 +37,8 @@ public final class Control {
 
     /** Runs racepipe's own work (instrumenting a class) so that watched collection code it uses is not counted. */
     public static <T> T outsideProgram(java.util.function.Supplier<T> work) {
-        LibCalls.State g = LibCalls.pause();
-        try {
+        try (LibCalls.State paused = LibCalls.pause()) {
             return work.get();
-        } finally {
-            LibCalls.resume(g);
         }
     }
 

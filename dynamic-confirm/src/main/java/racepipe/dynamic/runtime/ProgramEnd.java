@@ -20,11 +20,8 @@ public final class ProgramEnd {
 
     public static synchronized void uncaught(Thread t, Throwable e) {
         LibCalls.clear(); // the calls the exception left are over
-        LibCalls.State g = LibCalls.pause();
-        try {
+        try (LibCalls.State paused = LibCalls.pause()) {
             record(t, e);
-        } finally {
-            LibCalls.resume(g);
         }
     }
 
