@@ -15,6 +15,7 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
     private static final int[] NO_CODE = new int[0];
     private final Map<String, int[]> offsets; // per method name + descriptor
     private final ClassHierarchy hierarchy;
+    private final CallReplacements calls;
     private final Set<String> onlySites;
     private String owner;
     private String source = "?";
@@ -26,6 +27,7 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
         super(ASM9, next);
         this.offsets = offsets;
         this.hierarchy = hierarchy;
+        this.calls = new CallReplacements(hierarchy);
         this.onlySites = onlySites;
     }
 
@@ -55,7 +57,8 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
         if ((access & (ACC_NATIVE | ACC_ABSTRACT)) != 0) {
             return next;
         }
-        return new MethodInstrumenter(next, owner, access, name, desc, source, offsets.getOrDefault(name + desc, NO_CODE),
-                hierarchy, onlySites, sync, frames, library);
+        InstructionCounter counter = new InstructionCounter(offsets.getOrDefault(name + desc, NO_CODE));
+        MethodInstrumenter.Method m = new MethodInstrumenter.Method(owner, access, name, desc, source, sync, frames, library);
+        return counter.into(new MethodInstrumenter(next, counter, calls, m, hierarchy, onlySites));
     }
 }
