@@ -86,8 +86,14 @@ final class CallReplacements implements Opcodes {
         add(new Rule(false, type, sig, new Bridge(RT, name, sig.substring(sig.indexOf('(')))));
     }
 
+    // no lambda here: lambda classes are numbered JVM-wide, and the program's own (in its stacks) must keep theirs
     private static void add(Rule r) {
-        RULES.computeIfAbsent(r.sig(), k -> new ArrayList<>()).add(r);
+        List<Rule> same = RULES.get(r.sig());
+        if (same == null) {
+            same = new ArrayList<>();
+            RULES.put(r.sig(), same);
+        }
+        same.add(r);
     }
 
     private final ClassHierarchy hierarchy;
