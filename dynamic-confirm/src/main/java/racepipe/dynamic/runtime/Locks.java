@@ -1,7 +1,7 @@
 package racepipe.dynamic.runtime;
 
-import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
@@ -12,7 +12,11 @@ import java.util.concurrent.locks.Lock;
  * the thread takes it and learns of a release after it; the recorder sees the real order.
  */
 final class Locks {
-    private static final Map<Condition, Lock> CONDITION_LOCKS = new IdentityHashMap<>();
+    /**
+     * Each Condition the program made, with its lock; weak keys: an entry goes with its Condition
+     * (the JDK's conditions keep identity equality, and none refers back to its Lock object).
+     */
+    private static final Map<Condition, Lock> CONDITION_LOCKS = new WeakHashMap<>();
 
     private Locks() {
     }

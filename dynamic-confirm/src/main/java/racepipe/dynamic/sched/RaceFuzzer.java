@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * RaceFuzzer's part of a schedule (Sen, "Race Directed Random Testing of Concurrent Programs",
- * PLDI 2008, section 3): a thread about to access one of the pair's sites is postponed until a
+ * PLDI 2008): a thread about to access one of the pair's sites is postponed until a
  * partner arrives one step before a conflicting access to the same address (one of the two a
  * write); then a coin orders the two. Under the random scheduler it only notes where two
  * threads happened to meet. Guarded by the scheduler's lock.
@@ -64,7 +64,7 @@ final class RaceFuzzer {
 
     /**
      * Threads waiting one step before a racing access to the same address, one access a write:
-     * under RaceFuzzer the postponed ones (the paper's Racing(R)), else any parked there.
+     * under RaceFuzzer the postponed ones (the racing set of the paper's algorithm), else any parked there.
      */
     private List<SchedThread> racing(SchedThread me) {
         List<SchedThread> r = new ArrayList<>();
@@ -97,7 +97,7 @@ final class RaceFuzzer {
         return forced.isEmpty() ? null : forced.remove(0);
     }
 
-    /** The paper's invariant: no two postponed threads form a race of the pair. */
+    /** The algorithm's invariant: no two postponed threads form a race of the pair. */
     boolean postponedRaceFree() {
         for (SchedThread a : roster.all()) {
             for (SchedThread b : roster.all()) {

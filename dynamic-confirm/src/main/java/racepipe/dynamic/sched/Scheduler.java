@@ -13,9 +13,10 @@ import racepipe.dynamic.runtime.Scheduling;
 /**
  * Runs the program's threads one at a time; every choice comes from one seeded RNG, so a seed
  * gives one schedule. Without race sites it picks a random enabled thread at every scheduling
- * point (the random scheduler); with them it is RaceFuzzer (Sen, PLDI 2008, section 3): it
- * postpones a thread one step before a racing access until a partner arrives at the same
- * address, then flips a coin to order the two. Its own lock model says who is enabled.
+ * point (the random scheduler); with them it is RaceFuzzer (Sen, "Race Directed Random Testing
+ * of Concurrent Programs", PLDI 2008): it postpones a thread one step before a racing access
+ * until a partner arrives at the same address, then flips a coin to order the two. Its own
+ * lock model says who is enabled.
  * <p>This class parks and wakes the real threads; Schedule, under this class's lock, decides.
  */
 public final class Scheduler implements Scheduling {
