@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import racepipe.contract.Outcome;
+import racepipe.contract.RunResult;
 import racepipe.dynamic.agent.AgentOptions;
 import racepipe.dynamic.runtime.Control;
 import racepipe.dynamic.runtime.ProgramEnd;
@@ -13,8 +15,8 @@ import racepipe.dynamic.sched.Scheduler;
 
 /**
  * Entry point of a Phase 1 run in its own JVM: runs the program's main under the agent, waits
- * for its threads, and writes the detectors' pairs and the outcome to the result file.
- * Usage: DetectMain RESULT_FILE ENTRY_CLASS [args...]
+ * for its threads, and writes the run's result file (contract RunResult: the outcome, the
+ * detectors' pairs and their sites). Usage: DetectMain RESULT_FILE ENTRY_CLASS [args...]
  */
 public final class DetectMain {
     /** The run's seeded scheduler; null: the JVM schedules. */
@@ -32,7 +34,7 @@ public final class DetectMain {
         String seed = options.get("seed", null);
         if (seed != null) {
             Scheduler scheduler = new Scheduler(Long.parseLong(seed), null, false, () -> {
-                Control.writeResults(result, header());
+                Control.writeResult(result, ending());
                 Runtime.getRuntime().halt(0);
             });
             scheduler.adoptCurrentThread();
@@ -45,7 +47,7 @@ public final class DetectMain {
             System.err.println("Exception in thread \"" + t.getName() + "\" " + e);
         });
         // System.exit or a kill for time: write what the detectors found so far
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> Control.writeResults(result, header()), "racepipe-exit"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> Control.writeResult(result, ending()), "racepipe-exit"));
         try {
             Method main = Class.forName(entry, true, ClassLoader.getSystemClassLoader())
                     .getMethod("main", String[].class);
@@ -59,7 +61,7 @@ public final class DetectMain {
             s.threadEnd(Thread.currentThread());
         }
         waitForThreads();
-        Control.writeResults(result, header());
+        Control.writeResult(result, ending());
         System.out.flush();
         Runtime.getRuntime().halt(0);
     }
@@ -82,30 +84,20 @@ public final class DetectMain {
         }
     }
 
-    private static List<String> header() {
-        List<String> h = new ArrayList<>();
+    /**
+     * How the run ended, as far as it got. The run finished by itself: a run the pipeline had to
+     * kill for time it marks as timed out itself.
+     */
+    private static RunResult ending() {
         Integer exit = ProgramEnd.exitStatus();
-        List<ProgramEnd.Uncaught> uncaught = ProgramEnd.uncaught();
+        List<RunResult.Uncaught> uncaught = new ArrayList<>();
+        for (ProgramEnd.Uncaught u : ProgramEnd.uncaught()) {
+            uncaught.add(new RunResult.Uncaught(u.thread(), u.type(), u.message(), u.stack()));
+        }
         Scheduler s = scheduler;
         String deadlock = s == null ? null : s.deadlock();
-        h.add("outcome\t" + (deadlock != null ? "deadlock" : exit != null ? "exit" : uncaught.isEmpty() ? "ok" : "exception"));
-        if (s != null) {
-            h.add("schedule\t" + s.digest());
-            h.add("watchdog\t" + s.watchdogFirings());
-            if (deadlock != null) {
-                h.add("deadlock\t" + clean(deadlock));
-            }
-        }
-        if (exit != null) {
-            h.add("exit\t" + exit);
-        }
-        for (ProgramEnd.Uncaught u : uncaught) {
-            h.add("exception\t" + clean(u.thread()) + "\t" + u.type() + "\t" + clean(u.message()) + "\t" + clean(u.stack()));
-        }
-        return h;
-    }
-
-    private static String clean(String s) {
-        return s == null ? "" : s.replace('\t', ' ').replace('\n', ' ');
+        Outcome outcome = Outcome.of(deadlock != null, exit != null, !uncaught.isEmpty(), true);
+        return new RunResult(outcome, s == null ? null : s.digest(), s == null ? 0 : s.watchdogFirings(), deadlock, exit,
+                List.copyOf(uncaught), List.of(), List.of());
     }
 }

@@ -4,10 +4,10 @@ import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import racepipe.contract.Outcome;
+import racepipe.contract.TrialResult;
 import racepipe.dynamic.runtime.Abort;
 import racepipe.dynamic.runtime.Control;
 import racepipe.dynamic.runtime.Observer;
@@ -20,8 +20,8 @@ import racepipe.dynamic.sched.Scheduler;
  * start fresh) and its own thread group, under RaceFuzzer, the random scheduler, or the JVM's.
  */
 final class TrialRunner {
-    /** The trial's outcome, and whether its threads are all gone (else the worker is dirty). */
-    record Ran(Map<String, Object> result, boolean clean) {
+    /** The trial's result, and whether its threads are all gone (else the worker is dirty). */
+    record Ran(TrialResult result, boolean clean) {
     }
 
     private final URL[] classPath;
@@ -66,8 +66,7 @@ final class TrialRunner {
                 s.abort();
             }
             boolean clean = finished || awaitGroup(group, main, System.nanoTime() + 1_000_000_000L);
-            Map<String, Object> r = result(seed, mode, s, observer, finished, (System.nanoTime() - start) / 1_000);
-            return new Ran(r, clean);
+            return new Ran(result(seed, mode, s, observer, finished, (System.nanoTime() - start) / 1_000), clean);
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
         } finally {
@@ -132,56 +131,27 @@ final class TrialRunner {
         }
     }
 
-    private static Map<String, Object> result(long seed, String mode, Scheduler s, Observer o, boolean finished, long micros) {
+    private static TrialResult result(long seed, String mode, Scheduler s, Observer o, boolean finished, long micros) {
         List<RaceRecord> races = s == null ? List.of() : s.races();
         List<ProgramEnd.Uncaught> uncaught = ProgramEnd.uncaught();
         Integer exit = ProgramEnd.exitStatus();
         String deadlock = s == null ? null : s.deadlock();
-        String outcome = deadlock != null ? "deadlock" : exit != null ? "exit" : !uncaught.isEmpty() ? "exception"
-                : !finished ? "timeout" : "ok";
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("seed", seed);
-        r.put("scheduler", mode);
-        r.put("raced", s == null ? o.covered() : !races.isEmpty());
-        r.put("outcome", outcome);
+        Outcome outcome = Outcome.of(deadlock != null, exit != null, !uncaught.isEmpty(), finished);
+        TrialResult.Thrown thrown = null;
         if (!uncaught.isEmpty()) {
             ProgramEnd.Uncaught u = uncaught.get(0);
-            Map<String, Object> ex = new LinkedHashMap<>();
-            ex.put("type", u.type());
-            ex.put("message", u.message());
-            ex.put("thread", u.thread());
-            ex.put("stack", u.stack());
-            ex.put("afterRace", !races.isEmpty() && u.step() >= races.get(0).step());
-            r.put("exception", ex);
+            thrown = new TrialResult.Thrown(u.type(), u.message(), u.thread(), u.stack(),
+                    !races.isEmpty() && u.step() >= races.get(0).step());
         }
-        if (exit != null) {
-            r.put("exitStatus", exit);
-        }
+        TrialResult.Race race = null;
         if (!races.isEmpty()) {
             RaceRecord first = races.get(0);
-            Map<String, Object> race = new LinkedHashMap<>();
-            race.put("address", first.address());
-            race.put("first", first.first());
-            race.put("count", races.size());
-            race.put("accesses", List.of(access(first.siteA(), first.threadA(), first.stackA()),
-                    access(first.siteB(), first.threadB(), first.stackB())));
-            r.put("race", race);
+            race = new TrialResult.Race(first.address(), first.first(), races.size(), List.of(
+                    new TrialResult.Access(first.siteA(), first.threadA(), first.stackA()),
+                    new TrialResult.Access(first.siteB(), first.threadB(), first.stackB())));
         }
-        if (deadlock != null) {
-            r.put("deadlock", deadlock);
-        }
-        r.put("schedule", s == null ? "native" : s.digest());
-        r.put("watchdog", s == null ? 0 : s.watchdogFirings());
-        r.put("micros", micros);
-        return r;
-    }
-
-    private static Map<String, Object> access(String site, String thread, String stack) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("site", site);
-        m.put("thread", thread);
-        m.put("stack", stack);
-        return m;
+        return new TrialResult(seed, mode, s == null ? o.covered() : !races.isEmpty(), outcome, thrown, exit, race, deadlock,
+                s == null ? "native" : s.digest(), s == null ? 0 : s.watchdogFirings(), micros, null);
     }
 
     static List<String> split(String s) {

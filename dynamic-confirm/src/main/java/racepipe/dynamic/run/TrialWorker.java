@@ -9,12 +9,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
+import racepipe.contract.Protocol;
 
 /**
- * Entry point of a Phase 2 worker JVM: reads "trial SEED MODE TIMEOUT_MS" lines on stdin, runs
- * each trial, and answers one "RESULT {json}" line. The program's own output is discarded. A
- * trial whose threads cannot be stopped makes the worker quit after answering, so the parent
- * replaces it.
+ * Entry point of a Phase 2 worker JVM, speaking contract's Protocol: says READY, reads one
+ * trial request a line on stdin, runs it, and answers its TrialResult on one line. The program's
+ * own output is discarded. A trial whose threads cannot be stopped is answered as the last one:
+ * the worker quits, and the parent replaces it.
  * Usage: TrialWorker CLASSPATH ENTRY SITES WATCHDOG_MS [args...]
  */
 public final class TrialWorker {
@@ -34,18 +35,15 @@ public final class TrialWorker {
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
         System.setOut(discard);
         System.setErr(discard);
-        protocol.println("READY");
+        protocol.println(Protocol.READY);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line; (line = in.readLine()) != null; ) {
-            String[] f = line.trim().split(" ");
-            if (!f[0].equals("trial")) {
-                break;
+            Protocol.TrialRequest request = Protocol.TrialRequest.parse(line);
+            if (request == null) {
+                break; // the parent is done
             }
-            TrialRunner.Ran ran = runner.run(Long.parseLong(f[1]), f[2], Long.parseLong(f[3]), watchdog);
-            if (!ran.clean()) {
-                ran.result().put("retired", true); // this worker quits: the parent starts another
-            }
-            protocol.println("RESULT " + Json.of(ran.result()));
+            TrialRunner.Ran ran = runner.run(request.seed(), request.scheduler(), request.timeoutMillis(), watchdog);
+            protocol.println(new Protocol.Answer(ran.result(), !ran.clean()).line());
             if (!ran.clean()) {
                 protocol.flush();
                 Runtime.getRuntime().halt(0); // threads we cannot stop: a fresh worker goes on

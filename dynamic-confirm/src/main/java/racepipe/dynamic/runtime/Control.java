@@ -1,7 +1,9 @@
 package racepipe.dynamic.runtime;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import racepipe.contract.RunResult;
 
 /** What the agent and the run drivers may set up and read; instrumented code never calls it. */
 public final class Control {
@@ -52,11 +54,19 @@ public final class Control {
         }
     }
 
-    /** Writes the detectors' pairs after the given header lines; nothing when not recording. */
-    public static void writeResults(Path file, List<String> header) {
+    /**
+     * Writes the run's result file: how the run ended ({@code ending}) with the detectors' pairs
+     * and the sites they name. Nothing when not recording.
+     */
+    public static void writeResult(Path file, RunResult ending) {
         Recorder r = RT.rec;
-        if (r != null) {
-            r.writeFile(file, header);
+        if (r == null) {
+            return;
+        }
+        try {
+            r.complete(ending).write(file);
+        } catch (IOException e) {
+            System.err.println("racepipe: cannot write " + file + ": " + e);
         }
     }
 }

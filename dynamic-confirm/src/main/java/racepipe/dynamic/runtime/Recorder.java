@@ -1,14 +1,9 @@
 package racepipe.dynamic.runtime;
 
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
+import racepipe.contract.RunResult;
 import racepipe.dynamic.detect.Detector;
 import racepipe.dynamic.detect.EventHub;
 import racepipe.dynamic.detect.PairTable;
@@ -16,7 +11,7 @@ import racepipe.dynamic.detect.Shadow;
 
 /**
  * Phase 1's recorder: turns the runtime's events into detector events, one at a time under its
- * own lock, so every detector sees one order. Writes what the detectors found at the end.
+ * own lock, so every detector sees one order. At the end it completes the run's RunResult.
  */
 final class Recorder {
     private final EventHub hub;
@@ -103,15 +98,18 @@ final class Recorder {
         }
     }
 
-    /** Writes sites, threads and pairs as tab-separated lines (the pipeline parses them). */
-    synchronized void writeTo(PrintWriter out) {
+    /**
+     * The run's result: how it ended (from {@code ending}, whose pairs and sites are ignored) and
+     * what the detectors found: each one's pairs, in order, and the sites they name.
+     */
+    synchronized RunResult complete(RunResult ending) {
+        List<RunResult.Pair> pairs = new ArrayList<>();
         List<Integer> used = new ArrayList<>();
         boolean[] seen = new boolean[Sites.count()];
         for (Detector d : hub.detectors()) {
-            for (Map.Entry<Long, PairTable.Entry> e : d.pairs().entries().entrySet()) {
-                PairTable.Entry p = e.getValue();
-                out.println("pair\t" + d.name() + "\t" + p.siteA + "\t" + p.siteB + "\t" + p.events
-                        + "\t" + clean(threads.name(p.threadA)) + "\t" + clean(threads.name(p.threadB)));
+            for (PairTable.Entry p : d.pairs().entries().values()) {
+                pairs.add(new RunResult.Pair(d.name(), p.siteA, p.siteB, p.events, threads.name(p.threadA),
+                        threads.name(p.threadB)));
                 for (int s : new int[] {p.siteA, p.siteB}) {
                     if (!seen[s]) {
                         seen[s] = true;
@@ -120,23 +118,12 @@ final class Recorder {
                 }
             }
         }
+        List<RunResult.Site> sites = new ArrayList<>();
         for (int id : used) {
             Site s = Sites.get(id);
-            out.println("site\t" + id + "\t" + s.owner + "\t" + s.method + "\t" + s.desc + "\t" + s.bci + "\t"
-                    + s.file + "\t" + s.line + "\t" + s.variable + "\t" + (s.write ? "write" : "read"));
+            sites.add(new RunResult.Site(id, s.owner, s.method, s.desc, s.bci, s.file, s.line, s.variable, s.write));
         }
-    }
-
-    static String clean(String s) {
-        return s == null ? "" : s.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
-    }
-
-    void writeFile(Path file, List<String> header) {
-        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
-            header.forEach(out::println);
-            writeTo(out);
-        } catch (IOException e) {
-            System.err.println("racepipe: cannot write " + file + ": " + e);
-        }
+        return new RunResult(ending.outcome(), ending.schedule(), ending.watchdog(), ending.deadlock(),
+                ending.exitStatus(), ending.exceptions(), List.copyOf(pairs), List.copyOf(sites));
     }
 }
