@@ -3,6 +3,7 @@ package racepipe.dynamic.agent;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.List;
+import racepipe.contract.WatchedLibrary;
 import racepipe.dynamic.runtime.Control;
 
 /**
@@ -17,7 +18,7 @@ public final class Agent {
     private static void retransformLibrary(Instrumentation inst) {
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
-            if (Library.isModelled(c.getName().replace('.', '/'))) {
+            if (WatchedLibrary.isWatched(c.getName().replace('.', '/'))) {
                 loaded.add(c);
             }
         }

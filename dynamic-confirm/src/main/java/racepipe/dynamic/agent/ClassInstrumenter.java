@@ -1,17 +1,21 @@
 package racepipe.dynamic.agent;
 
+import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import racepipe.contract.WatchedLibrary;
 
 /**
  * Instruments every method of one class. Synchronized methods lose their flag and get an
  * explicit monitor instead, so the scheduler sees the acquire before it blocks.
  */
 final class ClassInstrumenter extends ClassVisitor implements Opcodes {
-    private final BytecodeOffsets offsets;
+    private static final int[] NO_CODE = new int[0];
+    private final Map<String, int[]> offsets; // per method name + descriptor
     private final ClassHierarchy hierarchy;
+    private final CallReplacements calls;
     private final Set<String> onlySites;
     private String owner;
     private String source = "?";
@@ -19,10 +23,11 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
     private boolean isInterface;
     private boolean library;
 
-    ClassInstrumenter(ClassVisitor next, BytecodeOffsets offsets, ClassHierarchy hierarchy, Set<String> onlySites) {
+    ClassInstrumenter(ClassVisitor next, Map<String, int[]> offsets, ClassHierarchy hierarchy, Set<String> onlySites) {
         super(ASM9, next);
         this.offsets = offsets;
         this.hierarchy = hierarchy;
+        this.calls = new CallReplacements(hierarchy);
         this.onlySites = onlySites;
     }
 
@@ -31,7 +36,7 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
         this.owner = name;
         this.frames = (version & 0xFFFF) >= V1_6;
         this.isInterface = (access & ACC_INTERFACE) != 0;
-        this.library = Library.isModelled(name);
+        this.library = WatchedLibrary.isWatched(name);
         super.visit(version, access, name, sig, superName, interfaces);
     }
 
@@ -52,7 +57,8 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
         if ((access & (ACC_NATIVE | ACC_ABSTRACT)) != 0) {
             return next;
         }
-        return new MethodInstrumenter(next, owner, access, name, desc, source, offsets.of(name + desc),
-                hierarchy, onlySites, sync, frames, library);
+        InstructionCounter counter = new InstructionCounter(offsets.getOrDefault(name + desc, NO_CODE));
+        MethodInstrumenter.Method m = new MethodInstrumenter.Method(owner, access, name, desc, source, sync, frames, library);
+        return counter.into(new MethodInstrumenter(next, counter, calls, m, hierarchy, onlySites));
     }
 }

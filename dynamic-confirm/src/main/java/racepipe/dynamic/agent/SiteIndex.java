@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.Map;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
@@ -17,10 +18,13 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import racepipe.contract.BytecodeOffsets;
+import racepipe.contract.SiteKey;
+import racepipe.contract.WatchedLibrary;
 
 /**
- * Every field and array access instruction of a jar, and every call into java.util (Library), (or class folder) with its site key, file
- * and line, read without loading the classes: how a user's {@code File.java:LINE} or
+ * Every field and array access instruction of a jar (or class folder), and every call into
+ * java.util (WatchedLibrary), with its site key, file and line, read without loading the classes: how a user's {@code File.java:LINE} or
  * {@code Class.method@bci} becomes a site key.
  */
 public final class SiteIndex {
@@ -58,7 +62,7 @@ public final class SiteIndex {
 
     private static void index(byte[] bytes, ClassHierarchy hierarchy, List<Entry> out) {
         ClassReader reader = new ClassReader(bytes);
-        BytecodeOffsets offsets = new BytecodeOffsets(reader);
+        Map<String, int[]> offsets = BytecodeOffsets.read(bytes);
         String owner = reader.getClassName();
         String[] source = {"?"};
         reader.accept(new ClassVisitor(Opcodes.ASM9) {
@@ -71,14 +75,9 @@ public final class SiteIndex {
 
             @Override
             public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
-                int[] bcis = offsets.of(name + desc);
-                return new MethodVisitor(Opcodes.ASM9) {
-                    int insn;
+                InstructionCounter counter = new InstructionCounter(offsets.getOrDefault(name + desc, new int[0]));
+                return counter.into(new MethodVisitor(Opcodes.ASM9) {
                     int line = -1;
-
-                    private int next() {
-                        return insn < bcis.length ? bcis[insn++] : -1;
-                    }
 
                     @Override
                     public void visitLineNumber(int l, Label start) {
@@ -87,47 +86,35 @@ public final class SiteIndex {
 
                     @Override
                     public void visitFieldInsn(int op, String fo, String fn, String fd) {
-                        int bci = next();
                         ClassHierarchy.FieldRef ref = hierarchy.field(fo, fn);
                         if (!ref.isFinal() && !ref.isVolatile()) {
                             boolean w = op == Opcodes.PUTFIELD || op == Opcodes.PUTSTATIC;
-                            add(bci, ref.owner().replace('/', '.') + "." + fn, w);
+                            add(ref.owner().replace('/', '.') + "." + fn, w);
                         }
                     }
 
                     @Override
                     public void visitInsn(int op) {
-                        int bci = next();
                         if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) {
-                            add(bci, "[]", false);
+                            add("[]", false);
                         } else if (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) {
-                            add(bci, "[]", true);
+                            add("[]", true);
                         }
                     }
 
-                    private void add(int bci, String variable, boolean write) {
-                        out.add(new Entry(owner + "." + name + desc + "@" + bci, owner, name, desc, bci, source[0],
-                                line, variable, write));
-                    }
-
-                    @Override public void visitIntInsn(int o, int v) { next(); }
-                    @Override public void visitVarInsn(int o, int v) { next(); }
-                    @Override public void visitTypeInsn(int o, String t) { next(); }
                     @Override
                     public void visitMethodInsn(int o, String mowner, String mname, String mdesc, boolean i) {
-                        int bci = next();
-                        if (Library.isCall(mowner, mname)) {
-                            add(bci, Library.callVariable(mowner, mname), false);
+                        if (WatchedLibrary.isCall(mowner, mname)) {
+                            add(WatchedLibrary.callVariable(mowner, mname), false);
                         }
                     }
-                    @Override public void visitInvokeDynamicInsn(String a, String b, org.objectweb.asm.Handle h, Object... x) { next(); }
-                    @Override public void visitJumpInsn(int o, Label l) { next(); }
-                    @Override public void visitLdcInsn(Object v) { next(); }
-                    @Override public void visitIincInsn(int v, int i) { next(); }
-                    @Override public void visitTableSwitchInsn(int a, int b, Label d, Label... l) { next(); }
-                    @Override public void visitLookupSwitchInsn(Label d, int[] k, Label[] l) { next(); }
-                    @Override public void visitMultiANewArrayInsn(String d, int n) { next(); }
-                };
+
+                    private void add(String variable, boolean write) {
+                        int bci = counter.bci();
+                        out.add(new Entry(SiteKey.of(owner, name, desc, bci), owner, name, desc, bci, source[0],
+                                line, variable, write));
+                    }
+                });
             }
         }, 0);
     }

@@ -33,7 +33,7 @@ final class ThreadExitHook implements ClassFileTransformer {
                         public void visitCode() {
                             super.visitCode();
                             super.visitVarInsn(Opcodes.ALOAD, 0);
-                            super.visitMethodInsn(Opcodes.INVOKESTATIC, MethodInstrumenter.RT, "threadExit",
+                            super.visitMethodInsn(Opcodes.INVOKESTATIC, CallReplacements.RT, "threadExit",
                                     "(Ljava/lang/Thread;)V", false);
                         }
 

@@ -7,23 +7,24 @@ import java.util.Set;
 import java.util.WeakHashMap;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
+import racepipe.contract.BytecodeOffsets;
+import racepipe.contract.WatchedLibrary;
 import racepipe.dynamic.runtime.Control;
 
 /**
  * Instruments application classes as they load: not the JDK's (but the watched collection
- * classes of Library, retransformed at start), not racepipe's own. Failures
+ * classes of WatchedLibrary, retransformed at start), not racepipe's own. Failures
  * are reported on stderr (the JVM would swallow them) and leave the class as it was.
  */
 final class Transformer implements ClassFileTransformer {
     private final Set<String> onlySites;
     private final Map<ClassLoader, ClassHierarchy> hierarchies = new WeakHashMap<>();
     private final ClassHierarchy bootHierarchy = new ClassHierarchy(null);
-    volatile int instrumented;
 
     Transformer(Set<String> onlySites) {
         this.onlySites = onlySites;
         // what transform() needs is loaded now: loading it inside transform() is a circularity
-        Library.isModelled("");
+        WatchedLibrary.isWatched("");
         Control.outsideProgram(() -> null);
     }
 
@@ -38,16 +39,12 @@ final class Transformer implements ClassFileTransformer {
         if (name == null) {
             return null;
         }
-        boolean library = Library.isModelled(name);
+        boolean library = WatchedLibrary.isWatched(name);
         if (!library && (loader == null || redefined != null || !isApplicationClass(name))) {
             return null;
         }
         try {
-            byte[] out = Control.outsideProgram(() -> instrument(bytes, hierarchy(loader), onlySites));
-            if (!library) {
-                instrumented++;
-            }
-            return out;
+            return Control.outsideProgram(() -> instrument(bytes, hierarchy(loader), onlySites));
         } catch (Throwable t) {
             System.err.println("racepipe: could not instrument " + name.replace('/', '.') + ": " + t);
             return null;
@@ -61,7 +58,7 @@ final class Transformer implements ClassFileTransformer {
     static byte[] instrument(byte[] bytes, ClassHierarchy hierarchy, Set<String> onlySites) {
         ClassReader reader = new ClassReader(bytes);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-        reader.accept(new ClassInstrumenter(writer, new BytecodeOffsets(reader), hierarchy, onlySites),
+        reader.accept(new ClassInstrumenter(writer, BytecodeOffsets.read(bytes), hierarchy, onlySites),
                 ClassReader.EXPAND_FRAMES);
         return writer.toByteArray();
     }

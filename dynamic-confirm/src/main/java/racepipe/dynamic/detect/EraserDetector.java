@@ -1,7 +1,8 @@
 package racepipe.dynamic.detect;
 
 /**
- * Eraser (seed 003): per location the Virgin / Exclusive / Shared / Shared-Modified state
+ * Eraser (Savage et al., "Eraser: A Dynamic Data Race Detector for Multithreaded Programs",
+ * TOCS 1997): per location the Virgin / Exclusive / Shared / Shared-Modified state
  * machine and a candidate lockset C(v), refined by the locks held in any mode on reads and by
  * the exclusively held ones on writes (the reader-writer rule). It warns in Shared-Modified with
  * C(v) empty, and reports the statement pairs behind the warning: the accesses since the

@@ -7,11 +7,13 @@ import java.util.Map;
 /**
  * An immutable, interned set of lock ids. Interning makes equal sets the same object, so a
  * thread's current set is a reference and the hot path allocates only on a new combination.
+ * The caches are shared by every set (and every run of a JVM): one static lock guards them.
  */
 public final class LockSet {
+    private static final Object CACHES = new Object();
     private static final Map<LockSet, LockSet> INTERNED = new HashMap<>();
-    private static final Map<Long, LockSet> WITH = new HashMap<>();
-    private static final Map<Long, LockSet> WITHOUT = new HashMap<>();
+    private static final Map<Long, LockSet> WITH = new HashMap<>();    // id << 32 | lock -> the set with lock
+    private static final Map<Long, LockSet> WITHOUT = new HashMap<>(); // id << 32 | lock -> the set without it
     private static int nextId;
 
     public static final LockSet EMPTY = intern(new int[0]);
@@ -26,14 +28,16 @@ public final class LockSet {
         this.hash = Arrays.hashCode(locks);
     }
 
-    private static synchronized LockSet intern(int[] sorted) {
-        LockSet probe = new LockSet(sorted, -1);
-        LockSet found = INTERNED.get(probe);
-        if (found == null) {
-            found = new LockSet(sorted, nextId++);
-            INTERNED.put(found, found);
+    private static LockSet intern(int[] sorted) {
+        synchronized (CACHES) {
+            LockSet probe = new LockSet(sorted, -1);
+            LockSet found = INTERNED.get(probe);
+            if (found == null) {
+                found = new LockSet(sorted, nextId++);
+                INTERNED.put(found, found);
+            }
+            return found;
         }
-        return found;
     }
 
     public static LockSet of(int... locks) {
@@ -41,31 +45,35 @@ public final class LockSet {
         return intern(s);
     }
 
-    public synchronized LockSet with(int lock) {
+    public LockSet with(int lock) {
         long k = ((long) id << 32) | (lock & 0xffffffffL);
-        LockSet r = WITH.get(k);
-        if (r == null) {
-            if (contains(lock)) {
-                r = this;
-            } else {
-                int[] s = Arrays.copyOf(locks, locks.length + 1);
-                s[locks.length] = lock;
-                Arrays.sort(s);
-                r = intern(s);
+        synchronized (CACHES) {
+            LockSet r = WITH.get(k);
+            if (r == null) {
+                if (contains(lock)) {
+                    r = this;
+                } else {
+                    int[] s = Arrays.copyOf(locks, locks.length + 1);
+                    s[locks.length] = lock;
+                    Arrays.sort(s);
+                    r = intern(s);
+                }
+                WITH.put(k, r);
             }
-            WITH.put(k, r);
+            return r;
         }
-        return r;
     }
 
-    public synchronized LockSet without(int lock) {
+    public LockSet without(int lock) {
         long k = ((long) id << 32) | (lock & 0xffffffffL);
-        LockSet r = WITHOUT.get(k);
-        if (r == null) {
-            r = contains(lock) ? intern(Arrays.stream(locks).filter(l -> l != lock).toArray()) : this;
-            WITHOUT.put(k, r);
+        synchronized (CACHES) {
+            LockSet r = WITHOUT.get(k);
+            if (r == null) {
+                r = contains(lock) ? intern(Arrays.stream(locks).filter(l -> l != lock).toArray()) : this;
+                WITHOUT.put(k, r);
+            }
+            return r;
         }
-        return r;
     }
 
     public boolean contains(int lock) {

@@ -6,18 +6,22 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import racepipe.contract.Outcome;
 import racepipe.contract.RunResult;
 import racepipe.dynamic.agent.AgentOptions;
 import racepipe.dynamic.runtime.Control;
-import racepipe.dynamic.runtime.Outcome;
+import racepipe.dynamic.runtime.ProgramEnd;
 import racepipe.dynamic.sched.Scheduler;
 
 /**
  * Entry point of a Phase 1 run in its own JVM: runs the program's main under the agent, waits
- * for its threads, and writes the detectors' pairs and the outcome to the result file.
- * Usage: DetectMain RESULT_FILE ENTRY_CLASS [args...]
+ * for its threads, and writes the run's result file (contract RunResult: the outcome, the
+ * detectors' pairs and their sites). Usage: DetectMain RESULT_FILE ENTRY_CLASS [args...]
  */
 public final class DetectMain {
+    /** The run's seeded scheduler; null: the JVM schedules. */
+    private static volatile Scheduler scheduler;
+
     private DetectMain() {
     }
 
@@ -28,35 +32,36 @@ public final class DetectMain {
         Control.registerCurrentThread();
         AgentOptions options = new AgentOptions(Control.agentOptions());
         String seed = options.get("seed", null);
-        Scheduler scheduler = null;
         if (seed != null) {
-            scheduler = new Scheduler(Long.parseLong(seed), null, false, () -> {
-                Control.writeResults(result, end());
+            Scheduler scheduler = new Scheduler(Long.parseLong(seed), null, false, () -> {
+                Control.writeResult(result, ending());
                 Runtime.getRuntime().halt(0);
             });
             scheduler.adoptCurrentThread();
             Control.schedule(scheduler);
-            new Watchdog(Control::scheduler, Long.parseLong(options.get("watchdog", "20"))).start();
+            DetectMain.scheduler = scheduler;
+            new Watchdog(() -> scheduler, Long.parseLong(options.get("watchdog", "20"))).start();
         }
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
-            Outcome.uncaught(t, e);
+            ProgramEnd.uncaught(t, e);
             System.err.println("Exception in thread \"" + t.getName() + "\" " + e);
         });
         // System.exit or a kill for time: write what the detectors found so far
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> Control.writeResults(result, end()), "racepipe-exit"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> Control.writeResult(result, ending()), "racepipe-exit"));
         try {
             Method main = Class.forName(entry, true, ClassLoader.getSystemClassLoader())
                     .getMethod("main", String[].class);
             main.invoke(null, (Object) args);
         } catch (InvocationTargetException e) {
-            Outcome.uncaught(Thread.currentThread(), e.getCause());
+            ProgramEnd.uncaught(Thread.currentThread(), e.getCause());
             System.err.println("Exception in thread \"main\" " + e.getCause());
         }
-        if (scheduler != null) {
-            scheduler.threadEnd(Thread.currentThread());
+        Scheduler s = scheduler;
+        if (s != null) {
+            s.threadEnd(Thread.currentThread());
         }
         waitForThreads();
-        Control.writeResults(result, end());
+        Control.writeResult(result, ending());
         System.out.flush();
         Runtime.getRuntime().halt(0);
     }
@@ -79,16 +84,20 @@ public final class DetectMain {
         }
     }
 
-    /** How the run ended so far (the pipeline itself marks a run it had to kill as a timeout). */
-    private static RunResult end() {
-        Integer exit = Outcome.exitStatus();
+    /**
+     * How the run ended, as far as it got. The run finished by itself: a run the pipeline had to
+     * kill for time it marks as timed out itself.
+     */
+    private static RunResult ending() {
+        Integer exit = ProgramEnd.exitStatus();
         List<RunResult.Uncaught> uncaught = new ArrayList<>();
-        for (Outcome.Uncaught u : Outcome.uncaught()) {
+        for (ProgramEnd.Uncaught u : ProgramEnd.uncaught()) {
             uncaught.add(new RunResult.Uncaught(u.thread(), u.type(), u.message(), u.stack()));
         }
-        Scheduler s = Control.scheduler();
+        Scheduler s = scheduler;
         String deadlock = s == null ? null : s.deadlock();
-        return new RunResult(racepipe.contract.Outcome.of(deadlock != null, exit != null, !uncaught.isEmpty(), true),
-                s == null ? null : s.digest(), s == null ? 0 : s.watchdogFirings(), deadlock, exit, uncaught, List.of(), List.of());
+        Outcome outcome = Outcome.of(deadlock != null, exit != null, !uncaught.isEmpty(), true);
+        return new RunResult(outcome, s == null ? null : s.digest(), s == null ? 0 : s.watchdogFirings(), deadlock, exit,
+                List.copyOf(uncaught), List.of(), List.of());
     }
 }

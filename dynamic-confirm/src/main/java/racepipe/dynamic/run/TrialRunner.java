@@ -6,10 +6,12 @@ import java.net.URLClassLoader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import racepipe.contract.Outcome;
 import racepipe.contract.TrialResult;
+import racepipe.dynamic.runtime.Abort;
 import racepipe.dynamic.runtime.Control;
 import racepipe.dynamic.runtime.Observer;
-import racepipe.dynamic.runtime.Outcome;
+import racepipe.dynamic.runtime.ProgramEnd;
 import racepipe.dynamic.sched.RaceRecord;
 import racepipe.dynamic.sched.Scheduler;
 
@@ -18,7 +20,7 @@ import racepipe.dynamic.sched.Scheduler;
  * start fresh) and its own thread group, under RaceFuzzer, the random scheduler, or the JVM's.
  */
 final class TrialRunner {
-    /** The trial's outcome, and whether its threads are all gone (else the worker is dirty). */
+    /** The trial's result, and whether its threads are all gone (else the worker is dirty). */
     record Ran(TrialResult result, boolean clean) {
     }
 
@@ -35,20 +37,21 @@ final class TrialRunner {
     }
 
     Ran run(long seed, String mode, long timeoutMillis, long watchdogMillis) throws InterruptedException {
-        Outcome.reset();
+        ProgramEnd.reset();
         Scheduler[] holder = new Scheduler[1];
         Scheduler s = mode.equals("native") ? null
                 : new Scheduler(seed, sites, mode.equals("racefuzzer"), () -> holder[0].abort());
         holder[0] = s;
         Observer observer = s == null ? new Observer() : null;
         Control.schedule(s);
+        current = s;
         Control.observe(observer);
         Control.trialMode(true);
         ThreadGroup group = new ThreadGroup("racepipe-trial-" + seed) {
             @Override
             public void uncaughtException(Thread t, Throwable e) {
-                if (!(e instanceof Scheduler.Abort)) {
-                    Outcome.uncaught(t, e);
+                if (!(e instanceof Abort)) {
+                    ProgramEnd.uncaught(t, e);
                 }
             }
         };
@@ -63,21 +66,23 @@ final class TrialRunner {
                 s.abort();
             }
             boolean clean = finished || awaitGroup(group, main, System.nanoTime() + 1_000_000_000L);
-            TrialResult r = result(seed, mode, s, observer, finished, (System.nanoTime() - start) / 1_000);
-            return new Ran(r, clean);
+            return new Ran(result(seed, mode, s, observer, finished, (System.nanoTime() - start) / 1_000), clean);
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
         } finally {
             Control.schedule(null);
+            current = null;
             Control.observe(null);
         }
     }
 
     private static Watchdog watchdog;
+    /** The running trial's scheduler (null: none, or the JVM's), for the one watchdog of the worker. */
+    private static volatile Scheduler current;
 
     private static synchronized void startWatchdog(long quantumMillis) {
         if (watchdog == null) {
-            watchdog = new Watchdog(Control::scheduler, quantumMillis);
+            watchdog = new Watchdog(() -> current, quantumMillis);
             watchdog.start();
         }
     }
@@ -89,12 +94,12 @@ final class TrialRunner {
         try {
             Class.forName(entry, true, loader).getMethod("main", String[].class).invoke(null, (Object) args);
         } catch (InvocationTargetException e) {
-            if (!(e.getCause() instanceof Scheduler.Abort)) {
-                Outcome.uncaught(Thread.currentThread(), e.getCause());
+            if (!(e.getCause() instanceof Abort)) {
+                ProgramEnd.uncaught(Thread.currentThread(), e.getCause());
             }
         } catch (ReflectiveOperationException e) {
-            Outcome.uncaught(Thread.currentThread(), e);
-        } catch (Scheduler.Abort e) {
+            ProgramEnd.uncaught(Thread.currentThread(), e);
+        } catch (Abort e) {
             // the trial was abandoned
         } finally {
             if (s != null) {
@@ -128,26 +133,25 @@ final class TrialRunner {
 
     private static TrialResult result(long seed, String mode, Scheduler s, Observer o, boolean finished, long micros) {
         List<RaceRecord> races = s == null ? List.of() : s.races();
-        List<Outcome.Uncaught> uncaught = Outcome.uncaught();
-        Integer exit = Outcome.exitStatus();
+        List<ProgramEnd.Uncaught> uncaught = ProgramEnd.uncaught();
+        Integer exit = ProgramEnd.exitStatus();
         String deadlock = s == null ? null : s.deadlock();
+        Outcome outcome = Outcome.of(deadlock != null, exit != null, !uncaught.isEmpty(), finished);
         TrialResult.Thrown thrown = null;
         if (!uncaught.isEmpty()) {
-            Outcome.Uncaught u = uncaught.get(0);
+            ProgramEnd.Uncaught u = uncaught.get(0);
             thrown = new TrialResult.Thrown(u.type(), u.message(), u.thread(), u.stack(),
                     !races.isEmpty() && u.step() >= races.get(0).step());
         }
         TrialResult.Race race = null;
         if (!races.isEmpty()) {
             RaceRecord first = races.get(0);
-            race = new TrialResult.Race(first.address(), first.first(), races.size(),
-                    List.of(new TrialResult.Access(first.siteA(), first.threadA(), first.stackA()),
-                            new TrialResult.Access(first.siteB(), first.threadB(), first.stackB())));
+            race = new TrialResult.Race(first.address(), first.first(), races.size(), List.of(
+                    new TrialResult.Access(first.siteA(), first.threadA(), first.stackA()),
+                    new TrialResult.Access(first.siteB(), first.threadB(), first.stackB())));
         }
-        return new TrialResult(seed, mode, s == null ? o.covered() : !races.isEmpty(),
-                racepipe.contract.Outcome.of(deadlock != null, exit != null, !uncaught.isEmpty(), finished),
-                thrown, exit, race, deadlock, s == null ? "native" : s.digest(), s == null ? 0 : s.watchdogFirings(),
-                micros, null);
+        return new TrialResult(seed, mode, s == null ? o.covered() : !races.isEmpty(), outcome, thrown, exit, race, deadlock,
+                s == null ? "native" : s.digest(), s == null ? 0 : s.watchdogFirings(), micros, null);
     }
 
     static List<String> split(String s) {

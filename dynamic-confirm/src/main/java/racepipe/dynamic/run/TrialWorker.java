@@ -12,10 +12,10 @@ import java.util.LinkedHashSet;
 import racepipe.contract.Protocol;
 
 /**
- * Entry point of a Phase 2 worker JVM: answers each trial request on stdin with the trial's
- * result, in racepipe.contract.Protocol. The program's own output is discarded. A
- * trial whose threads cannot be stopped makes the worker quit after answering, so the parent
- * replaces it.
+ * Entry point of a Phase 2 worker JVM, speaking contract's Protocol: says READY, reads one
+ * trial request a line on stdin, runs it, and answers its TrialResult on one line. The program's
+ * own output is discarded. A trial whose threads cannot be stopped is answered as the last one:
+ * the worker quits, and the parent replaces it.
  * Usage: TrialWorker CLASSPATH ENTRY SITES WATCHDOG_MS [args...]
  */
 public final class TrialWorker {
@@ -38,12 +38,11 @@ public final class TrialWorker {
         protocol.println(Protocol.READY);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line; (line = in.readLine()) != null; ) {
-            Protocol.TrialRequest req = Protocol.TrialRequest.parse(line);
-            if (req == null) {
-                break;
+            Protocol.TrialRequest request = Protocol.TrialRequest.parse(line);
+            if (request == null) {
+                break; // the parent is done
             }
-            TrialRunner.Ran ran = runner.run(req.seed(), req.scheduler(), req.timeoutMillis(), watchdog);
-            // a trial that left threads behind is this worker's last: the parent starts another
+            TrialRunner.Ran ran = runner.run(request.seed(), request.scheduler(), request.timeoutMillis(), watchdog);
             protocol.println(new Protocol.Answer(ran.result(), !ran.clean()).line());
             if (!ran.clean()) {
                 protocol.flush();

@@ -1,9 +1,9 @@
 package racepipe.dynamic.runtime;
 
-import racepipe.contract.RunResult;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import racepipe.dynamic.sched.Scheduler;
+import racepipe.contract.RunResult;
 
 /** What the agent and the run drivers may set up and read; instrumented code never calls it. */
 public final class Control {
@@ -25,7 +25,7 @@ public final class Control {
         RT.rec = new Recorder(detectors);
     }
 
-    public static void schedule(Scheduler scheduler) {
+    public static void schedule(Scheduling scheduler) {
         RT.sched = scheduler;
     }
 
@@ -37,17 +37,10 @@ public final class Control {
         RT.observer = o;
     }
 
-    public static Scheduler scheduler() {
-        return RT.sched;
-    }
-
     /** Runs racepipe's own work (instrumenting a class) so that watched collection code it uses is not counted. */
     public static <T> T outsideProgram(java.util.function.Supplier<T> work) {
-        LibCalls.State g = LibCalls.pause();
-        try {
+        try (LibCalls.State paused = LibCalls.pause()) {
             return work.get();
-        } finally {
-            LibCalls.resume(g);
         }
     }
 
@@ -61,11 +54,19 @@ public final class Control {
         }
     }
 
-    /** Writes the run's result (its end, with the detectors' pairs); nothing when not recording. */
-    public static void writeResults(Path file, RunResult end) {
+    /**
+     * Writes the run's result file: how the run ended ({@code ending}) with the detectors' pairs
+     * and the sites they name. Nothing when not recording.
+     */
+    public static void writeResult(Path file, RunResult ending) {
         Recorder r = RT.rec;
-        if (r != null) {
-            r.writeFile(file, end);
+        if (r == null) {
+            return;
+        }
+        try {
+            r.complete(ending).write(file);
+        } catch (IOException e) {
+            System.err.println("racepipe: cannot write " + file + ": " + e);
         }
     }
 }

@@ -11,7 +11,8 @@ public final class LibCalls {
     /** A call site no one watches this run: its collection code still takes its modelled locks. */
     public static final int UNWATCHED = -1;
 
-    static final class State {
+    /** One thread's open calls; closing it (try-with-resources on {@link #pause()}) ends a pause. */
+    static final class State implements AutoCloseable {
         int[] calls = new int[8];
         int depth;
         int busy;
@@ -19,6 +20,11 @@ public final class LibCalls {
         /** The call the current access counts at, or -1: outside calls, unwatched, or racepipe's own. */
         int watched() {
             return depth == 0 || busy != 0 ? -1 : calls[depth - 1];
+        }
+
+        @Override
+        public void close() {
+            busy--;
         }
     }
 
@@ -49,8 +55,9 @@ public final class LibCalls {
     }
 
     /**
-     * Marks racepipe's own code running on this thread; undo with resume. Null (nothing to mark)
-     * while no thread is inside a java.util call: this thread's own count cannot change meanwhile.
+     * Marks racepipe's own code running on this thread; undo with resume, or pause in a
+     * try-with-resources. Null (nothing to mark) while no thread is inside a java.util call: this
+     * thread's own count cannot change meanwhile.
      */
     static State pause() {
         if (OPEN.get() == 0) {

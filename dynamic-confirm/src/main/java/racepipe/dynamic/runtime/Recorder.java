@@ -1,11 +1,8 @@
 package racepipe.dynamic.runtime;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import racepipe.contract.RunResult;
 import racepipe.dynamic.detect.Detector;
 import racepipe.dynamic.detect.EventHub;
@@ -14,7 +11,7 @@ import racepipe.dynamic.detect.Shadow;
 
 /**
  * Phase 1's recorder: turns the runtime's events into detector events, one at a time under its
- * own lock, so every detector sees one order. Writes what the detectors found at the end.
+ * own lock, so every detector sees one order. At the end it completes the run's RunResult.
  */
 final class Recorder {
     private final EventHub hub;
@@ -101,33 +98,32 @@ final class Recorder {
         }
     }
 
-    /** The run's result: the given end of the run, with every detector's pairs and the sites they name. */
-    synchronized RunResult result(RunResult end) {
+    /**
+     * The run's result: how it ended (from {@code ending}, whose pairs and sites are ignored) and
+     * what the detectors found: each one's pairs, in order, and the sites they name.
+     */
+    synchronized RunResult complete(RunResult ending) {
         List<RunResult.Pair> pairs = new ArrayList<>();
-        List<RunResult.Site> sites = new ArrayList<>();
+        List<Integer> used = new ArrayList<>();
         boolean[] seen = new boolean[Sites.count()];
         for (Detector d : hub.detectors()) {
-            for (Map.Entry<Long, PairTable.Entry> e : d.pairs().entries().entrySet()) {
-                PairTable.Entry p = e.getValue();
-                pairs.add(new RunResult.Pair(d.name(), p.siteA, p.siteB, p.events, threads.name(p.threadA), threads.name(p.threadB)));
-                for (int id : new int[] {p.siteA, p.siteB}) {
-                    if (!seen[id]) {
-                        seen[id] = true;
-                        Site s = Sites.get(id);
-                        sites.add(new RunResult.Site(id, s.owner, s.method, s.desc, s.bci, s.file, s.line, s.variable, s.write));
+            for (PairTable.Entry p : d.pairs().entries().values()) {
+                pairs.add(new RunResult.Pair(d.name(), p.siteA, p.siteB, p.events, threads.name(p.threadA),
+                        threads.name(p.threadB)));
+                for (int s : new int[] {p.siteA, p.siteB}) {
+                    if (!seen[s]) {
+                        seen[s] = true;
+                        used.add(s);
                     }
                 }
             }
         }
-        return new RunResult(end.outcome(), end.schedule(), end.watchdog(), end.deadlock(), end.exitStatus(),
-                end.exceptions(), pairs, sites);
-    }
-
-    void writeFile(Path file, RunResult end) {
-        try {
-            result(end).write(file);
-        } catch (IOException e) {
-            System.err.println("racepipe: cannot write " + file + ": " + e);
+        List<RunResult.Site> sites = new ArrayList<>();
+        for (int id : used) {
+            Site s = Sites.get(id);
+            sites.add(new RunResult.Site(id, s.owner, s.method, s.desc, s.bci, s.file, s.line, s.variable, s.write));
         }
+        return new RunResult(ending.outcome(), ending.schedule(), ending.watchdog(), ending.deadlock(),
+                ending.exitStatus(), ending.exceptions(), List.copyOf(pairs), List.copyOf(sites));
     }
 }

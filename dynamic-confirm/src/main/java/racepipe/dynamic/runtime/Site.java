@@ -1,5 +1,7 @@
 package racepipe.dynamic.runtime;
 
+import racepipe.contract.SiteKey;
+
 /** One instrumented instruction: its key parts, source position and what it accesses. */
 public final class Site {
     public final int id;
@@ -29,6 +31,6 @@ public final class Site {
 
     /** The key every phase uses: internal/class/Name.method(desc)@bci. */
     public String key() {
-        return owner + "." + method + desc + "@" + bci;
+        return SiteKey.of(owner, method, desc, bci);
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import racepipe.contract.SiteKey;
 
 /**
  * The registry of instrumented sites and field ids, filled at instrumentation time. A class
@@ -21,7 +22,7 @@ public final class Sites {
 
     public static synchronized int register(String owner, String method, String desc, int bci, String file,
                                             int line, String variable, boolean write, int field) {
-        String key = owner + "." + method + desc + "@" + bci;
+        String key = SiteKey.of(owner, method, desc, bci);
         Integer known = BY_KEY.get(key);
         if (known != null) {
             return known;

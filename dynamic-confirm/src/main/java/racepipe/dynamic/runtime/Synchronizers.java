@@ -27,7 +27,7 @@ public final class Synchronizers {
 
     /** Before a call that may block inside the JDK: the scheduler lets another thread run. */
     static void mayBlock() {
-        racepipe.dynamic.sched.Scheduler s = RT.sched;
+        Scheduling s = RT.sched;
         if (s != null) {
             s.blocking();
         }
@@ -41,37 +41,28 @@ public final class Synchronizers {
     }
 
     public static void countDown(CountDownLatch l) {
-        LibCalls.State g = LibCalls.pause();
-        try {
+        try (LibCalls.State paused = LibCalls.pause()) {
             release(l);
             l.countDown();
-        } finally {
-            LibCalls.resume(g);
         }
     }
 
     public static void await(CountDownLatch l) throws InterruptedException {
-        LibCalls.State g = LibCalls.pause();
-        try {
+        try (LibCalls.State paused = LibCalls.pause()) {
             mayBlock();
             l.await();
             acquired(l);
-        } finally {
-            LibCalls.resume(g);
         }
     }
 
     public static boolean await(CountDownLatch l, long t, TimeUnit u) throws InterruptedException {
-        LibCalls.State g = LibCalls.pause();
-        try {
+        try (LibCalls.State paused = LibCalls.pause()) {
             mayBlock();
             boolean done = l.await(t, u);
             if (done) {
                 acquired(l);
             }
             return done;
-        } finally {
-            LibCalls.resume(g);
         }
     }
 
@@ -80,15 +71,12 @@ public final class Synchronizers {
      * takes the clocks of those already there, and leaving passes on the action's effects.
      */
     public static int await(CyclicBarrier b) throws InterruptedException, BrokenBarrierException {
-        LibCalls.State g = LibCalls.pause();
-        try {
+        try (LibCalls.State paused = LibCalls.pause()) {
             arrive(b);
             mayBlock();
             int k = b.await();
             leave(b);
             return k;
-        } finally {
-            LibCalls.resume(g);
         }
     }
 
@@ -104,59 +92,44 @@ public final class Synchronizers {
 
     public static int await(CyclicBarrier b, long t, TimeUnit u)
             throws InterruptedException, BrokenBarrierException, TimeoutException {
-        LibCalls.State g = LibCalls.pause();
-        try {
+        try (LibCalls.State paused = LibCalls.pause()) {
             arrive(b);
             mayBlock();
             int k = b.await(t, u);
             leave(b);
             return k;
-        } finally {
-            LibCalls.resume(g);
         }
     }
 
     public static void release(Semaphore s) {
-        LibCalls.State g = LibCalls.pause();
-        try {
+        try (LibCalls.State paused = LibCalls.pause()) {
             release((Object) s);
             s.release();
-        } finally {
-            LibCalls.resume(g);
         }
     }
 
     public static void acquire(Semaphore s) throws InterruptedException {
-        LibCalls.State g = LibCalls.pause();
-        try {
+        try (LibCalls.State paused = LibCalls.pause()) {
             mayBlock();
             s.acquire();
             acquired(s);
-        } finally {
-            LibCalls.resume(g);
         }
     }
 
     public static void put(BlockingQueue<Object> q, Object e) throws InterruptedException {
-        LibCalls.State g = LibCalls.pause();
-        try {
+        try (LibCalls.State paused = LibCalls.pause()) {
             release(q);
             mayBlock();
             q.put(e);
-        } finally {
-            LibCalls.resume(g);
         }
     }
 
     public static Object take(BlockingQueue<Object> q) throws InterruptedException {
-        LibCalls.State g = LibCalls.pause();
-        try {
+        try (LibCalls.State paused = LibCalls.pause()) {
             mayBlock();
             Object e = q.take();
             acquired(q);
             return e;
-        } finally {
-            LibCalls.resume(g);
         }
     }
 }

@@ -66,15 +66,12 @@ public final class Tasks {
     }
 
     private static void edge(Object sync, boolean release) {
-        LibCalls.State g = LibCalls.pause();
-        try {
+        try (LibCalls.State paused = LibCalls.pause()) {
             if (release) {
                 Synchronizers.release(sync);
             } else {
                 Synchronizers.acquired(sync);
             }
-        } finally {
-            LibCalls.resume(g);
         }
     }
 
@@ -121,11 +118,8 @@ public final class Tasks {
     }
 
     private static void mayBlock() {
-        LibCalls.State g = LibCalls.pause();
-        try {
+        try (LibCalls.State paused = LibCalls.pause()) {
             Synchronizers.mayBlock();
-        } finally {
-            LibCalls.resume(g);
         }
     }
 

@@ -1,5 +1,9 @@
 package racepipe.dynamic.sched;
 
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.LockSupport;
+
 /** The scheduler's view of one program thread: what it waits to do next, and whether it may. */
 final class SchedThread {
     enum Op { START, STEP, ACCESS, ACQUIRE, WAIT, JOIN, ENDED }
@@ -28,8 +32,8 @@ final class SchedThread {
     boolean timed;
     Object waitObject;            // the monitor or Condition the thread waits on
     Object wokenFrom;             // set when granted out of a wait: what to really wake it from
-    java.util.concurrent.locks.Lock realLock; // a Condition wait: its lock
-    java.util.concurrent.locks.Condition condition;
+    Lock realLock;                // a Condition wait: its lock
+    Condition condition;
     // JOIN
     SchedThread joinTarget;
 
@@ -40,5 +44,30 @@ final class SchedThread {
 
     String name() {
         return thread.getName();
+    }
+
+    /** Wakes the thread, given the turn: parked at a point, or really waiting on a monitor. */
+    void wake() {
+        LockSupport.unpark(thread);
+        Object monitor = wokenFrom;
+        Lock lock = realLock;
+        Condition c = condition;
+        if (monitor == null) {
+            return;
+        }
+        // The waiter blocks in the real wait() of its monitor or Condition; the lock is free in
+        // the model, so taking it here only waits until the waiter is inside wait().
+        if (c != null && lock != null) {
+            lock.lock();
+            try {
+                c.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        } else {
+            synchronized (monitor) {
+                monitor.notifyAll();
+            }
+        }
     }
 }

@@ -6,7 +6,11 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
-/** Exact pair sets on the seeds' worked examples (seed 001 section 2, seed 002, seed 003). */
+/**
+ * Exact pair sets on the worked examples of the papers racepipe follows: LogService (RaceFuzzer,
+ * Sen, PLDI 2008), the lock hand-over (lockset flags it, happens-before with vector clocks does
+ * not), MiniServer (Eraser, Savage et al., TOCS 1997).
+ */
 class DetectorsTest {
     static Set<String> pairs(Detector d) {
         Set<String> out = new TreeSet<>();
@@ -21,7 +25,7 @@ class DetectorsTest {
         if (workerFirst) { // W takes L before M: hb orders w1 before m5 through L
             t.write(2, 3, 21).lock(2, 9).read(2, 2, 23).unlock(2, 9).read(2, 4, 27).read(2, 4, 28);
             t.write(1, 1, 11).lock(1, 9).write(1, 2, 13).unlock(1, 9).write(1, 3, 15).write(1, 4, 16);
-        } else { // seed 001 section 2: M runs to m5, W runs to the end, then M shuts down
+        } else { // the RaceFuzzer example's run: M runs to m5, W runs to the end, then M shuts down
             t.write(1, 1, 11).lock(1, 9).write(1, 2, 13).unlock(1, 9).write(1, 3, 15);
             t.write(2, 3, 21).lock(2, 9).read(2, 2, 23).unlock(2, 9).read(2, 1, 26).read(2, 4, 27).read(2, 4, 28);
             t.write(1, 4, 16);
@@ -67,7 +71,7 @@ class DetectorsTest {
         assertThat(pairs(t.ls)).containsExactly("1-2", "2-2", "2-9", "4-9"); // ls ignores the joins
     }
 
-    // MiniServer (seed 003 section 5): main 0 writes config_max (loc 1, site 1) then starts
+    // MiniServer (the Eraser example): main 0 writes config_max (loc 1, site 1) then starts
     // W1=1, W2=2, R=3. hits = loc 2 under stats_mu 10 (workers), log_mu 11 (reporter).
     // table = loc 3 under table_rw 12: workers read in read mode, write in write mode; the
     // reporter writes in read mode.

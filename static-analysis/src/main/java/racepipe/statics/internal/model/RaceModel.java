@@ -13,7 +13,7 @@ public final class RaceModel {
     public final List<AccessFact> accesses = new ArrayList<>();
     /** Abstract objects reachable from a static field or a thread/task object. */
     public BitSet escaping = new BitSet();
-    /** Pairs of threads that never overlap (one joined before the other starts): a*65536+b. */
+    /** Pairs of threads that never overlap (one joined before the other starts), as a << 32 | b. */
     private final Set<Long> orderedThreads = new HashSet<>();
     public IntFunction<String> objectName = i -> "o" + i;
 

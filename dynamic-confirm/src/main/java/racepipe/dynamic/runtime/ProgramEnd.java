@@ -3,8 +3,11 @@ package racepipe.dynamic.runtime;
 import java.util.ArrayList;
 import java.util.List;
 
-/** How a run ended: uncaught exceptions (any thread) and a System.exit status. */
-public final class Outcome {
+/**
+ * How the program ended, as the program side sees it: its uncaught exceptions (any thread) and
+ * a System.exit status. The outcome itself is decided from these by contract's Outcome.of.
+ */
+public final class ProgramEnd {
     /** One uncaught exception: its thread, type, message and stack. */
     public record Uncaught(String thread, String type, String message, String stack, long step) {
     }
@@ -12,16 +15,13 @@ public final class Outcome {
     private static final List<Uncaught> UNCAUGHT = new ArrayList<>();
     private static volatile Integer exitStatus;
 
-    private Outcome() {
+    private ProgramEnd() {
     }
 
     public static synchronized void uncaught(Thread t, Throwable e) {
         LibCalls.clear(); // the calls the exception left are over
-        LibCalls.State g = LibCalls.pause();
-        try {
+        try (LibCalls.State paused = LibCalls.pause()) {
             record(t, e);
-        } finally {
-            LibCalls.resume(g);
         }
     }
 
@@ -32,7 +32,7 @@ public final class Outcome {
                 stack.append(f).append(" <- ");
             }
         }
-        racepipe.dynamic.sched.Scheduler s = RT.sched;
+        Scheduling s = RT.sched;
         UNCAUGHT.add(new Uncaught(t.getName(), e.getClass().getName(), String.valueOf(e.getMessage()), stack.toString(),
                 s == null ? -1 : s.turns()));
     }

@@ -1,0 +1,162 @@
+package racepipe.dynamic.agent;
+
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * The instruction sequences that call the runtime bridge around one access or call, with the
+ * stack shuffles each needs; the comments give the stack before and after. MethodInstrumenter
+ * decides what to instrument, this writes it to the next visitor of the chain.
+ */
+final class BridgeCode implements Opcodes {
+    private static final String RT = CallReplacements.RT;
+    private static final String OBJECT_DESC = "(Ljava/lang/Object;)V";
+    private static final String TARGET_SITE_DESC = "(Ljava/lang/Object;I)V";
+
+    private final MethodVisitor out;
+    private final boolean library; // inside a watched collection class: its monitors have their own hooks
+
+    BridgeCode(MethodVisitor out, boolean library) {
+        this.out = out;
+        this.library = library;
+    }
+
+    /** [lock] -> [], entering the monitor with the scheduler's grant before and the recorder's note after. */
+    void enterMonitor() {
+        out.visitInsn(DUP);
+        out.visitMethodInsn(INVOKESTATIC, RT, library ? "libMonitorEnter" : "monitorEnter", OBJECT_DESC, false);
+        out.visitInsn(DUP);
+        out.visitInsn(MONITORENTER);
+        out.visitMethodInsn(INVOKESTATIC, RT, library ? "libMonitorEntered" : "monitorEntered", OBJECT_DESC, false);
+    }
+
+    /** [lock] -> [] */
+    void exitMonitor() {
+        out.visitInsn(DUP);
+        out.visitMethodInsn(INVOKESTATIC, RT, library ? "libMonitorExit" : "monitorExit", OBJECT_DESC, false);
+        out.visitInsn(MONITOREXIT);
+    }
+
+    /** A plain field access: the bridge sees it first, then the access happens. */
+    void field(int opcode, String owner, String name, String desc, int site) {
+        boolean wide = desc.equals("J") || desc.equals("D");
+        switch (opcode) {
+            case GETSTATIC, PUTSTATIC -> {
+                push(site);
+                out.visitMethodInsn(INVOKESTATIC, RT, opcode == PUTSTATIC ? "writeStatic" : "readStatic", "(I)V", false);
+            }
+            case GETFIELD -> { // [obj] -> [obj obj site] -> [obj]
+                out.visitInsn(DUP);
+                push(site);
+                out.visitMethodInsn(INVOKESTATIC, RT, "read", TARGET_SITE_DESC, false);
+            }
+            default -> { // PUTFIELD: [obj v] -> [obj v obj site] -> [obj v]
+                dupObjectUnderValue(wide);
+                push(site);
+                out.visitMethodInsn(INVOKESTATIC, RT, "write", TARGET_SITE_DESC, false);
+            }
+        }
+        out.visitFieldInsn(opcode, owner, name, desc);
+    }
+
+    /** Volatile: a write is announced before it happens, a read after, so edges follow values. */
+    void volatileField(int opcode, String owner, String name, String desc, int site) {
+        boolean wide = desc.equals("J") || desc.equals("D");
+        switch (opcode) {
+            case PUTSTATIC -> {
+                push(site);
+                out.visitMethodInsn(INVOKESTATIC, RT, "volatileWriteStatic", "(I)V", false);
+                out.visitFieldInsn(opcode, owner, name, desc);
+            }
+            case GETSTATIC -> {
+                out.visitFieldInsn(opcode, owner, name, desc);
+                push(site);
+                out.visitMethodInsn(INVOKESTATIC, RT, "volatileReadStatic", "(I)V", false);
+            }
+            case PUTFIELD -> {
+                dupObjectUnderValue(wide);
+                push(site);
+                out.visitMethodInsn(INVOKESTATIC, RT, "volatileWrite", TARGET_SITE_DESC, false);
+                out.visitFieldInsn(opcode, owner, name, desc);
+            }
+            default -> { // GETFIELD: [obj] -> [obj obj] -> [obj v] -> [v obj] -> [v]
+                out.visitInsn(DUP);
+                out.visitFieldInsn(opcode, owner, name, desc);
+                if (wide) {
+                    out.visitInsn(DUP2_X1);
+                    out.visitInsn(POP2);
+                } else {
+                    out.visitInsn(SWAP);
+                }
+                push(site);
+                out.visitMethodInsn(INVOKESTATIC, RT, "volatileRead", TARGET_SITE_DESC, false);
+            }
+        }
+    }
+
+    /** [obj v] -> [obj v obj], for a value of one or two slots. */
+    private void dupObjectUnderValue(boolean wide) {
+        if (wide) {
+            out.visitInsn(DUP2_X1);
+            out.visitInsn(POP2);
+            out.visitInsn(DUP_X2);
+        } else {
+            out.visitInsn(DUP2);
+            out.visitInsn(POP);
+        }
+    }
+
+    /** xALOAD: [array index] -> [array index array index site] -> the load, observed in place. */
+    void arrayLoad(int opcode, int site) {
+        out.visitInsn(DUP2);
+        push(site);
+        out.visitMethodInsn(INVOKESTATIC, RT, "arrayRead", "(Ljava/lang/Object;II)V", false);
+        out.visitInsn(opcode);
+    }
+
+    /** xASTORE: [array index value] -> [array index value site] -> the bridge stores. */
+    void arrayStore(int opcode, int site) {
+        push(site);
+        invoke(CallReplacements.arrayStore(opcode));
+    }
+
+    /** A call into java.util, bracketed so that accesses inside a watched class count at it. */
+    void libraryCall(int site, int opcode, String owner, String name, String desc, boolean itf) {
+        push(site);
+        out.visitMethodInsn(INVOKESTATIC, RT, "libEnter", "(I)V", false);
+        out.visitMethodInsn(opcode, owner, name, desc, itf);
+        push(site);
+        out.visitMethodInsn(INVOKESTATIC, RT, "libExit", "(I)V", false);
+    }
+
+    /** [.. task (executor)] -> the call with the task wrapped; a returned future is remembered. */
+    void handOff(int opcode, String owner, String name, String desc, boolean itf, String taskType) {
+        boolean executorLast = desc.contains("Ljava/util/concurrent/Executor;)");
+        if (executorLast) {
+            out.visitInsn(SWAP);
+        }
+        out.visitMethodInsn(INVOKESTATIC, CallReplacements.TASKS, "wrap", "(L" + taskType + ";)L" + taskType + ";", false);
+        if (executorLast) {
+            out.visitInsn(SWAP);
+        }
+        out.visitMethodInsn(opcode, owner, name, desc, itf);
+        if (!desc.endsWith(")V")) {
+            out.visitInsn(DUP);
+            out.visitMethodInsn(INVOKESTATIC, CallReplacements.TASKS, "submitted", OBJECT_DESC, false);
+        }
+    }
+
+    void invoke(CallReplacements.Bridge b) {
+        out.visitMethodInsn(INVOKESTATIC, b.owner(), b.name(), b.desc(), false);
+    }
+
+    private void push(int value) {
+        if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
+            out.visitIntInsn(BIPUSH, value);
+        } else if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
+            out.visitIntInsn(SIPUSH, value);
+        } else {
+            out.visitLdcInsn(value);
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package racepipe.dynamic.agent;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * The table of the program's calls that instrumentation replaces with a call to the runtime
+ * bridge (RT, Synchronizers, Tasks), and of the array stores the bridge performs. A replaced
+ * instance call becomes a static call with the receiver as first argument, typed as the rule
+ * says, so the bridge's descriptors here must match the runtime's methods.
+ */
+final class CallReplacements implements Opcodes {
+    static final String RT = "racepipe/dynamic/runtime/RT";
+    static final String SYNCHRONIZERS = "racepipe/dynamic/runtime/Synchronizers";
+    static final String TASKS = "racepipe/dynamic/runtime/Tasks";
+    private static final String OBJECT = "java/lang/Object";
+    private static final String THREAD = "java/lang/Thread";
+    private static final String EXECUTOR = "java/util/concurrent/Executor";
+    private static final String CF = "java/util/concurrent/CompletableFuture";
+    private static final String LOCK = "java/util/concurrent/locks/Lock";
+    private static final String CONDITION = "java/util/concurrent/locks/Condition";
+    private static final String TIMED = "JLjava/util/concurrent/TimeUnit;";
+
+    /** A static method of a bridge class. */
+    record Bridge(String owner, String name, String desc) {
+    }
+
+    /**
+     * One replacement: of an instance call (virtual or interface) on a subtype of {@code type},
+     * or of a static call on exactly {@code type}; {@code type} null: on any receiver.
+     */
+    private record Rule(boolean instance, String type, String sig, Bridge bridge) {
+    }
+
+    private static final Map<String, List<Rule>> RULES = new HashMap<>(); // by name + descriptor, in order
+
+    static {
+        on(null, OBJECT, RT, "wait()V", "waitOn");
+        on(null, OBJECT, RT, "wait(J)V", "waitOn");
+        on(null, OBJECT, RT, "wait(JI)V", "waitOn");
+        on(null, OBJECT, RT, "notify()V", "notifyOne");
+        on(null, OBJECT, RT, "notifyAll()V", "notifyAllWaiters");
+        on(THREAD, THREAD, RT, "start()V", "start");
+        on(THREAD, THREAD, RT, "join()V", "join");
+        on(THREAD, THREAD, RT, "join(J)V", "joinTimed");
+        for (String sig : List.of("lock()V", "lockInterruptibly()V", "tryLock()Z", "tryLock(" + TIMED + ")Z", "unlock()V",
+                "newCondition()L" + CONDITION + ";")) {
+            on(LOCK, LOCK, RT, sig, sig.substring(0, sig.indexOf('(')));
+        }
+        on("java/util/concurrent/Future", "java/util/concurrent/Future", TASKS, "get()Ljava/lang/Object;", "get");
+        on("java/util/concurrent/Future", "java/util/concurrent/Future", TASKS, "get(" + TIMED + ")Ljava/lang/Object;", "get");
+        on(CF, CF, TASKS, "join()Ljava/lang/Object;", "join");
+        String latch = "java/util/concurrent/CountDownLatch", barrier = "java/util/concurrent/CyclicBarrier";
+        String semaphore = "java/util/concurrent/Semaphore", queue = "java/util/concurrent/BlockingQueue";
+        on(latch, latch, SYNCHRONIZERS, "countDown()V", "countDown");
+        on(latch, latch, SYNCHRONIZERS, "await()V", "await"); // before Condition's await()V
+        on(latch, latch, SYNCHRONIZERS, "await(" + TIMED + ")Z", "await");
+        on(barrier, barrier, SYNCHRONIZERS, "await()I", "await");
+        on(barrier, barrier, SYNCHRONIZERS, "await(" + TIMED + ")I", "await");
+        on(semaphore, semaphore, SYNCHRONIZERS, "release()V", "release");
+        on(semaphore, semaphore, SYNCHRONIZERS, "acquire()V", "acquire");
+        on(queue, queue, SYNCHRONIZERS, "put(Ljava/lang/Object;)V", "put");
+        on(queue, queue, SYNCHRONIZERS, "take()Ljava/lang/Object;", "take");
+        for (String sig : List.of("await()V", "awaitUninterruptibly()V", "await(" + TIMED + ")Z", "awaitNanos(J)J",
+                "signal()V", "signalAll()V")) {
+            on(CONDITION, CONDITION, RT, sig, sig.substring(0, sig.indexOf('(')));
+        }
+        onStatic(THREAD, "sleep(J)V", "sleep");
+        onStatic(THREAD, "yield()V", "yieldNow");
+        onStatic(THREAD, "onSpinWait()V", "yieldNow");
+        onStatic("java/lang/System", "exit(I)V", "exit");
+    }
+
+    /** An instance call {@code sig} on a subtype of type becomes {@code bridge.name(receiver, args...)}. */
+    private static void on(String type, String receiver, String owner, String sig, String name) {
+        int open = sig.indexOf('(');
+        String desc = "(L" + receiver + ";" + sig.substring(open + 1);
+        add(new Rule(true, type, sig, new Bridge(owner, name, desc)));
+    }
+
+    /** A static call on exactly type becomes RT.name with the same descriptor. */
+    private static void onStatic(String type, String sig, String name) {
+        add(new Rule(false, type, sig, new Bridge(RT, name, sig.substring(sig.indexOf('(')))));
+    }
+
+    // no lambda here: lambda classes are numbered JVM-wide, and the program's own (in its stacks) must keep theirs
+    private static void add(Rule r) {
+        List<Rule> same = RULES.get(r.sig());
+        if (same == null) {
+            same = new ArrayList<>();
+            RULES.put(r.sig(), same);
+        }
+        same.add(r);
+    }
+
+    private final ClassHierarchy hierarchy;
+
+    CallReplacements(ClassHierarchy hierarchy) {
+        this.hierarchy = hierarchy;
+    }
+
+    /** The bridge method that replaces a call, or null to keep it. */
+    Bridge replacement(int opcode, String owner, String name, String desc) {
+        boolean instance = opcode == INVOKEVIRTUAL || opcode == INVOKEINTERFACE;
+        if (!instance && opcode != INVOKESTATIC) {
+            return null;
+        }
+        List<Rule> rules = RULES.get(name + desc);
+        if (rules == null) {
+            return null;
+        }
+        for (Rule r : rules) {
+            if (r.instance() == instance && (r.type() == null
+                    || (instance ? hierarchy.isSubtype(owner, r.type()) : owner.equals(r.type())))) {
+                return r.bridge();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A call that hands a task to a pool (execute, submit, runAsync, supplyAsync): the type of
+     * the task argument that Tasks.wrap wraps, or null.
+     */
+    String taskArgument(int opcode, String owner, String name, String desc) {
+        if ((opcode == INVOKEINTERFACE || opcode == INVOKEVIRTUAL) && hierarchy.isSubtype(owner, EXECUTOR)) {
+            return switch (name + desc) {
+                case "execute(Ljava/lang/Runnable;)V", "submit(Ljava/lang/Runnable;)Ljava/util/concurrent/Future;" -> "java/lang/Runnable";
+                case "submit(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/Future;" -> "java/util/concurrent/Callable";
+                default -> null;
+            };
+        }
+        if (opcode == INVOKESTATIC && owner.equals(CF)) {
+            return switch (name + desc) {
+                case "runAsync(Ljava/lang/Runnable;)Ljava/util/concurrent/CompletableFuture;",
+                        "runAsync(Ljava/lang/Runnable;Ljava/util/concurrent/Executor;)Ljava/util/concurrent/CompletableFuture;" -> "java/lang/Runnable";
+                case "supplyAsync(Ljava/util/function/Supplier;)Ljava/util/concurrent/CompletableFuture;",
+                        "supplyAsync(Ljava/util/function/Supplier;Ljava/util/concurrent/Executor;)Ljava/util/concurrent/CompletableFuture;" -> "java/util/function/Supplier";
+                default -> null;
+            };
+        }
+        return null;
+    }
+
+    /** The bridge method that performs an array store (xASTORE) with its site: [array index value site]. */
+    static Bridge arrayStore(int opcode) {
+        return switch (opcode) {
+            case IASTORE -> new Bridge(RT, "storeInt", "([IIII)V");
+            case LASTORE -> new Bridge(RT, "storeLong", "([JIJI)V");
+            case FASTORE -> new Bridge(RT, "storeFloat", "([FIFI)V");
+            case DASTORE -> new Bridge(RT, "storeDouble", "([DIDI)V");
+            case AASTORE -> new Bridge(RT, "storeObject", "([Ljava/lang/Object;ILjava/lang/Object;I)V");
+            case BASTORE -> new Bridge(RT, "storeByte", "(Ljava/lang/Object;III)V"); // byte[] and boolean[]
+            case CASTORE -> new Bridge(RT, "storeChar", "([CICI)V");
+            default -> new Bridge(RT, "storeShort", "([SISI)V");
+        };
+    }
+}

@@ -1,0 +1,117 @@
+package racepipe.dynamic.runtime;
+
+/**
+ * The hot path: every field and array access the program makes comes here, through RT, and
+ * goes to the scheduler, the native scheduler's observer and the recorder, whichever are set.
+ * It allocates nothing and looks each listener up once.
+ */
+final class Accesses {
+    private Accesses() {
+    }
+
+    /** A plain field (target null: a static); a negative site is a field inside a watched collection. */
+    static void field(Object target, int site, boolean write) {
+        if (site < 0) {
+            library(target, Sites.libraryFieldOf(site), -1, write);
+            return;
+        }
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Scheduling s = RT.sched;
+            Observer o = RT.observer;
+            if (s != null || o != null) {
+                int field = Sites.get(site).field;
+                if (s != null) {
+                    s.access(site, target, field, write);
+                }
+                if (o != null) {
+                    o.access(site, target, field, write);
+                }
+            }
+            Recorder r = RT.rec;
+            if (r != null) {
+                r.field(target, site, write);
+            }
+        } finally {
+            LibCalls.resume(g);
+        }
+    }
+
+    /** A volatile field: a point for the scheduler, synchronisation for the detectors. */
+    static void volatileField(Object target, int site, boolean write) {
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Scheduling s = RT.sched;
+            if (s != null) {
+                s.point();
+            }
+            Recorder r = RT.rec;
+            if (r != null) {
+                r.volatileField(target, site, write);
+            }
+        } finally {
+            LibCalls.resume(g);
+        }
+    }
+
+    static void element(Object array, int index, int site, boolean write) {
+        if (array == null) {
+            return; // the access itself throws
+        }
+        if (site < 0) {
+            library(array, -1, index, write);
+            return;
+        }
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Scheduling s = RT.sched;
+            if (s != null) {
+                s.access(site, array, index, write);
+            }
+            Observer o = RT.observer;
+            if (o != null) {
+                o.access(site, array, index, write);
+            }
+            Recorder r = RT.rec;
+            if (r != null) {
+                r.element(array, index, site, write);
+            }
+        } finally {
+            LibCalls.resume(g);
+        }
+    }
+
+    /**
+     * A field (field >= 0) or element (index) access inside a watched collection class: it counts
+     * at the application's innermost open call into java.util, if that call is watched.
+     */
+    private static void library(Object target, int field, int index, boolean write) {
+        LibCalls.State g = LibCalls.inCall();
+        int site = g == null ? -1 : g.watched();
+        if (site < 0) {
+            return;
+        }
+        g.busy++;
+        try {
+            int slot = field >= 0 ? field : index;
+            Scheduling s = RT.sched;
+            if (s != null) {
+                s.access(site, target, slot, write);
+            }
+            Observer o = RT.observer;
+            if (o != null) {
+                o.access(site, target, slot, write);
+            }
+            Recorder r = RT.rec;
+            if (r != null) {
+                if (field >= 0) {
+                    r.field(target, field, site, write);
+                } else {
+                    r.element(target, index, site, write);
+                }
+            }
+        } finally {
+            g.busy--;
+        }
+    }
+}

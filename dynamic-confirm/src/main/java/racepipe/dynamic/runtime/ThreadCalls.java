@@ -1,0 +1,90 @@
+package racepipe.dynamic.runtime;
+
+/** Thread.start/join/sleep/yield, System.exit, and the end of a thread. */
+final class ThreadCalls {
+    private ThreadCalls() {
+    }
+
+    static void start(Thread t) {
+        try (LibCalls.State paused = LibCalls.pause()) {
+            Recorder r = RT.rec;
+            if (r != null) {
+                r.start(t);
+            }
+            Scheduling s = RT.sched;
+            if (s != null) {
+                s.starting(t);
+            }
+            t.start();
+            if (s != null) {
+                s.point();
+            }
+        }
+    }
+
+    /** Thread.join(millis); 0 waits for the end. The recorder takes the edge only from an ended thread. */
+    static void join(Thread t, long millis) throws InterruptedException {
+        try (LibCalls.State paused = LibCalls.pause()) {
+            Scheduling s = RT.sched;
+            if (s != null) {
+                s.join(t, millis);
+            }
+            t.join(millis);
+            Recorder r = RT.rec;
+            if (r != null) {
+                r.join(t);
+            }
+        }
+    }
+
+    static void sleep(long millis) throws InterruptedException {
+        try (LibCalls.State paused = LibCalls.pause()) {
+            Scheduling s = RT.sched;
+            if (s != null) {
+                s.sleep(millis);
+            } else {
+                Thread.sleep(millis);
+            }
+        }
+    }
+
+    static void yieldNow() {
+        try (LibCalls.State paused = LibCalls.pause()) {
+            Scheduling s = RT.sched;
+            if (s != null) {
+                s.point();
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+
+    /** In a trial, System.exit ends the trial (its threads unwind), not the worker JVM. */
+    static void exit(int status) {
+        try (LibCalls.State paused = LibCalls.pause()) {
+            ProgramEnd.exitCalled(status);
+            Scheduling s = RT.sched;
+            if (RT.inTrial) {
+                if (s != null) {
+                    s.abort();
+                }
+                throw new Abort();
+            }
+            if (s != null) {
+                s.exit(status);
+            }
+            System.exit(status);
+        }
+    }
+
+    /** The thread is about to end: the calls it had open are over, and the scheduler hands its turn on. */
+    static void ended(Thread t) {
+        LibCalls.clear();
+        try (LibCalls.State paused = LibCalls.pause()) {
+            Scheduling s = RT.sched;
+            if (s != null) {
+                s.threadEnd(t);
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package racepipe.dynamic.sched;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import racepipe.dynamic.runtime.Site;
+import racepipe.dynamic.runtime.Sites;
+
+/** The pair's sites, and the races of the trial: where two threads met one step before them. */
+final class RaceLog {
+    private final Set<String> sites; // site keys; null: no pair watched
+    private byte[] known = new byte[0]; // per site id: 0 unknown, 1 racing, 2 not
+    private final List<RaceRecord> races = new ArrayList<>();
+
+    RaceLog(Set<String> sites) {
+        this.sites = sites;
+    }
+
+    boolean watching() {
+        return sites != null;
+    }
+
+    /** A pair of one site with itself: two threads at that site race (else one thread at each). */
+    boolean oneSite() {
+        return sites.size() == 1;
+    }
+
+    boolean isRaceSite(int site) {
+        if (site >= known.length) {
+            known = java.util.Arrays.copyOf(known, Math.max(site + 1, known.length * 2));
+        }
+        if (known[site] == 0) {
+            known[site] = (byte) (sites.contains(Sites.get(site).key()) ? 1 : 2);
+        }
+        return known[site] == 1;
+    }
+
+    /** me and other wait one step before their accesses to one address; meFirst: the order chosen. */
+    void record(SchedThread me, SchedThread other, boolean meFirst, long step) {
+        Site site = Sites.get(me.site);
+        // a call into a collection races on the collection's own field, which the access carries
+        String variable = site.field < 0 && (me.target == null || !me.target.getClass().isArray()) ? Sites.fieldName(me.slot) : site.variable;
+        String addr = me.target == null ? variable // identity hashes differ between runs: not shown
+                : me.target.getClass().isArray() ? me.target.getClass().getComponentType().getName() + "[" + me.slot + "]"
+                : me.target.getClass().getName() + " object ." + variable.substring(variable.lastIndexOf('.') + 1);
+        races.add(new RaceRecord(site.key(), me.name(), Stacks.of(Thread.currentThread().getStackTrace()),
+                Sites.get(other.site).key(), other.name(), Stacks.of(other.thread.getStackTrace()), addr,
+                meFirst ? me.name() : other.name(), step));
+    }
+
+    List<RaceRecord> races() {
+        return new ArrayList<>(races);
+    }
+}

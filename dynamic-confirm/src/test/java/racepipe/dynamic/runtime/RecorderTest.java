@@ -1,0 +1,43 @@
+package racepipe.dynamic.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import racepipe.contract.Outcome;
+import racepipe.contract.RunResult;
+
+/** The recorder fed by two threads, and the run file it completes (contract RunResult). */
+class RecorderTest {
+    @Test
+    void complete_should_list_each_detectors_pairs_and_the_sites_they_name(@TempDir Path dir) throws Exception {
+        int field = Sites.field("t/Rec", "x");
+        int w = Sites.register("t/Rec", "w", "()V", 3, "Rec.java", 7, "t.Rec.x", true, field);
+        int r = Sites.register("t/Rec", "r", "()V", 9, "Rec.java", 8, "t.Rec.x", false, field);
+        Recorder rec = new Recorder(List.of("ls", "hb"));
+        Object target = new Object();
+        Thread writer = new Thread(() -> rec.field(target, w, true), "W");
+        Thread reader = new Thread(() -> rec.field(target, r, false), "R");
+        writer.start();
+        writer.join();
+        reader.start();
+        reader.join();
+        RunResult ending = new RunResult(Outcome.of(false, false, true, true), "abc", 2, null, null,
+                List.of(new RunResult.Uncaught("R", "java.lang.Error", "m", "")), List.of(), List.of());
+        RunResult done = rec.complete(ending);
+        assertThat(done.outcome()).isEqualTo(Outcome.EXCEPTION);
+        assertThat(done.exceptions()).isEqualTo(ending.exceptions());
+        assertThat(done.pairs()).containsExactly( // no start edge seen: hb reports it too
+                new RunResult.Pair("ls", Math.min(w, r), Math.max(w, r), 1, w < r ? "W" : "R", w < r ? "R" : "W"),
+                new RunResult.Pair("hb", Math.min(w, r), Math.max(w, r), 1, w < r ? "W" : "R", w < r ? "R" : "W"));
+        assertThat(done.sites()).extracting(RunResult.Site::key)
+                .containsExactlyInAnyOrder("t/Rec.w()V@3", "t/Rec.r()V@9");
+        Path file = dir.resolve("run.json");
+        done.write(file);
+        assertThat(RunResult.read(file)).isEqualTo(done);
+        assertThat(Files.readString(file)).startsWith("{\"outcome\":\"exception\"");
+    }
+}
