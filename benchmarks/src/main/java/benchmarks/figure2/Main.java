@@ -1,7 +1,7 @@
 package benchmarks.figure2;
 
 /**
- * The RaceFuzzer paper's Figure 2 (seed 001 section 5): thread 2 writes x = 1 first; thread 1
+ * The RaceFuzzer paper's Figure 2 (Sen PLDI 2008, section 5): thread 2 writes x = 1 first; thread 1
  * runs a critical section of N shared accesses under L (N the first argument), then checks
  * x == 0. The longer the critical section, the rarer the error under normal scheduling. Each of
  * the N steps also formats a number, so that N steps take long against a thread start.

@@ -1,7 +1,7 @@
 package benchmarks.logservice;
 
 /**
- * LogService (seed 001 section 1). Only {@code ready} is guarded by L; the other shared fields
+ * LogService (the RaceFuzzer paper's example, Sen PLDI 2008). Only {@code ready} is guarded by L; the other shared fields
  * are touched with no lock held. Truth: P1 (m1,w6) false, P2 (m5,w1) benign, P3 (m6,w7)
  * harmless, P4 (m6,w8) harmful.
  */

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * MiniServer (seed 003): a toy cache. {@code config_max} is written once before the threads
+ * MiniServer (the toy web cache of a write-up of Eraser, Savage et al. TOCS 1997): a toy cache. {@code config_max} is written once before the threads
  * exist; {@code hits} is meant to be guarded by stats_mu but the reporter uses log_mu (bug 1);
  * {@code table} is a copy-on-write snapshot guarded by table_rw, but evict_stale replaces it
  * holding only the read lock (bug 2).

@@ -7,7 +7,7 @@ import java.util.TreeMap;
 import racepipe.contract.Outcome;
 import racepipe.contract.TrialResult;
 
-/** What confirming one pair showed: DESIGN.md's "confirm" block (the totals of its trials). */
+/** What confirming one pair showed: the "confirm" block of a pair (the totals of its trials). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public final class Confirm {
     public String scheduler;

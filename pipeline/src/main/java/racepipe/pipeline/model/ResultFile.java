@@ -13,7 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The JSON every subcommand's --json writes (DESIGN.md, "The contract between the phases"). */
+/** The JSON every subcommand's --json writes: tool, program, options, pairs, runs, summary (docs/architecture.md). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public final class ResultFile {
     /** Binds every result file; outcomes as their labels ("ok"), absent fields left out. */

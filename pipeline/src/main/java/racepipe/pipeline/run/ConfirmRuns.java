@@ -109,7 +109,7 @@ public final class ConfirmRuns {
         return ChildJvm.command(agent, "", "racepipe.dynamic.run.TrialWorker", args);
     }
 
-    /** The totals of a pair's trials: DESIGN.md's "confirm" block. */
+    /** The totals of a pair's trials: its "confirm" block. */
     public static Confirm totals(List<TrialResult> trials, Options opt) {
         Confirm c = new Confirm();
         for (Outcome o : Outcome.values()) {
