@@ -6,8 +6,10 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import racepipe.pipeline.input.ProgramFailure;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
+import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.run.Analysis;
 import racepipe.pipeline.run.ConfirmRuns;
@@ -16,7 +18,8 @@ import racepipe.pipeline.run.ConfirmRuns;
 @Command(name = "analyze", mixinStandardHelpOptions = true,
         description = {"Predict racing pairs (static analysis + dynamic detectors), then make each candidate happen",
                 "(RaceFuzzer) and report which races are real, which crash, and how to replay them."},
-        footer = {"", "Exit codes: 0 no race confirmed, 1 races confirmed, 2 usage error or bad input, 3 the analysis failed.",
+        footer = {"", "Exit codes: 0 no race confirmed, 1 races confirmed, 2 usage error or bad input,"
+                + " 3 the analysis failed or the program never got going (a class missing, every run failed at once).",
                 "Writes report.json, report.sarif and report.html to --out (default racepipe-out/)."})
 public final class AnalyzeCommand implements Callable<Integer> {
     @Mixin
@@ -75,7 +78,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
         Reports.write(r, dir);
         AnalyzeTable.print(System.out, r, dir);
-        boolean confirmed = r.pairs.stream().anyMatch(p -> "harmful".equals(p.verdict) || "real".equals(p.verdict));
-        return confirmed ? 1 : 0;
+        if (r.failure != null) {
+            throw new ProgramFailure(r.failure);
+        }
+        return r.pairs.stream().anyMatch(RacePair::induced) ? 1 : 0;
     }
 }

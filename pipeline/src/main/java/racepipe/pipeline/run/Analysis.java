@@ -62,7 +62,12 @@ public final class Analysis {
             r.summary = new Summary(null, null, null, new LinkedHashMap<>(phases));
             r.write(phase1File);
         }
-        confirmCandidates(r);
+        // a program that never got going gets no Phase 2: every trial would fail the same way
+        r.failure = StartFailure.ofRuns(r.runs);
+        if (r.failure == null) {
+            confirmCandidates(r);
+            r.failure = StartFailure.ofPairs(r.pairs);
+        }
         r.summary = summary(r);
         return r;
     }
@@ -71,17 +76,21 @@ public final class Analysis {
         Map<String, RacePair> pairs = new TreeMap<>();
         ResultFile r = new ResultFile();
         r.tool = ProgramInfo.tool();
-        r.program = ProgramInfo.program(program.jar(), program.entry(), program.args());
+        r.program = ProgramInfo.program(program);
         r.options.put("predictors", opt.predictors());
         r.options.put("engine", opt.engine());
         r.options.put("runs", opt.runs());
         r.options.put("trials", opt.confirm().trials());
         r.options.put("seed", opt.seed());
+        r.options.put("timeout", opt.runTimeoutMillis() / 1000);
+        if (!program.classPath().isEmpty()) {
+            r.options.put("classpath", program.classPath().stream().map(Path::toString).toList());
+        }
         if (opt.predictors().contains("static")) {
             long t0 = System.nanoTime();
             log.print("phase 1, static (" + opt.engine() + ") ... ");
             log.flush();
-            StaticResult s = StaticPhase.run(List.of(program.jar()), program.entry(), opt.engine());
+            StaticResult s = StaticPhase.run(program, opt.engine());
             for (RacePair p : StaticPhase.pairs(s)) {
                 pairs.put(p.key, p);
             }
