@@ -4,13 +4,13 @@ import java.nio.file.Path;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.model.RacePair;
 
-/** The replay command of a trial, as people paste it, with the program's class path. */
+/** The replay command of a trial, as people paste it: from any folder, with the program's class path. */
 public final class Replay {
     private Replay() {
     }
 
     public static String command(ProgramInput p, RacePair pair, Object seed, String scheduler) {
-        StringBuilder sb = new StringBuilder("scripts/racepipe replay ").append(quote(p.jar().toString()));
+        StringBuilder sb = new StringBuilder(Launcher.command()).append(" replay ").append(quote(p.jar().toString()));
         if (!p.classPath().isEmpty()) {
             sb.append(" --cp ").append(quote(String.join(java.io.File.pathSeparator,
                     p.classPath().stream().map(Path::toString).toList())));
