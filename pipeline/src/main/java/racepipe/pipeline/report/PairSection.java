@@ -25,6 +25,13 @@ final class PairSection {
         b.append("<h3 title=\"").append(Html.esc(p.variable())).append("\">")
                 .append(Html.esc(Names.shortVariable(p.variable()))).append("</h3>")
                 .append("<span class=\"fqn\">").append(Html.esc(p.variable())).append("</span>");
+        if (Boolean.TRUE.equals(p.pair.baseline)) {
+            b.append("<span class=\"flag\" title=\"in the --baseline report; not counted for the exit code\">known</span>");
+        }
+        if (p.pair.suppressed != null) {
+            b.append("<span class=\"flag\" title=\"a --suppress line covers it; not counted for the exit code\">suppressed: ")
+                    .append(Html.esc(p.pair.suppressed)).append("</span>");
+        }
         if (p.pair.truth != null) {
             b.append("<span class=\"truth\">truth: ").append(Html.esc(p.pair.truth)).append("</span>");
         }
