@@ -37,6 +37,7 @@ final class PairSection {
         }
         b.append("</header>");
         stats(b, p);
+        why(b, p);
         predictors(b, p, runs);
         b.append("<div class=\"accesses\">");
         access(b, p, 0);
@@ -75,6 +76,20 @@ final class PairSection {
             b.append("<span class=\"chip o-timeout\">watchdog fired ").append(watchdog).append("</span>");
         }
         b.append("</div></div>");
+    }
+
+    /** Why a pair that threw is only real (the crash is another race's), and notes on how it was tried. */
+    private static void why(StringBuilder b, PairView p) {
+        var c = p.pair.confirm;
+        if (c == null) {
+            return;
+        }
+        if (c.attribution != null) {
+            b.append("<div class=\"why\">exceptions: ").append(Html.esc(c.attribution)).append("</div>");
+        }
+        if (c.note != null) {
+            b.append("<div class=\"why\">").append(Html.esc(c.note)).append("</div>");
+        }
     }
 
     private static void meter(StringBuilder b, String what, long n, long of, double rate, String css) {
