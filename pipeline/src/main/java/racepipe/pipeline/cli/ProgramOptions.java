@@ -22,7 +22,7 @@ final class ProgramOptions {
     String entry;
 
     @Option(names = {"--cp", "--classpath"}, paramLabel = "PATH",
-            description = "the program's dependencies: jars or class folders separated by ':' (repeatable);"
+            description = "the program's dependencies: jars, class folders or DIR/* separated by ':' (repeatable);"
                     + " the jar manifest's Class-Path is added")
     List<String> cp = new ArrayList<>();
 

@@ -48,10 +48,7 @@ public record ProgramInput(Path jar, String entry, List<String> args, List<Path>
         }
         Set<Path> path = new LinkedHashSet<>();
         for (Path p : cp == null ? List.<Path>of() : cp) {
-            if (!Files.exists(p)) {
-                throw new UsageError("no such jar or folder on --cp: " + p);
-            }
-            path.add(p.toAbsolutePath().normalize());
+            path.addAll(expand(p));
         }
         path.addAll(manifest.classPath());
         byte[] bytes = entryBytes(jar, entry);
@@ -64,6 +61,26 @@ public record ProgramInput(Path jar, String entry, List<String> args, List<Path>
         Path app = jar.toAbsolutePath().normalize();
         path.remove(app);
         return new ProgramInput(app, entry, args == null ? List.of() : args, new ArrayList<>(path));
+    }
+
+    /** A --cp entry: a jar or class folder that exists, or DIR/* for the jars in DIR (as java -cp takes it). */
+    static List<Path> expand(Path p) {
+        if (p.getFileName() != null && p.getFileName().toString().equals("*")) {
+            Path dir = p.getParent() == null ? Path.of(".") : p.getParent();
+            if (!Files.isDirectory(dir)) {
+                throw new UsageError("no such folder on --cp: " + dir);
+            }
+            try (var files = Files.list(dir)) {
+                return files.filter(f -> f.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".jar"))
+                        .map(f -> f.toAbsolutePath().normalize()).sorted().toList();
+            } catch (IOException e) {
+                throw new UsageError("cannot list " + dir + ": " + e.getMessage());
+            }
+        }
+        if (!Files.exists(p)) {
+            throw new UsageError("no such jar or folder on --cp: " + p);
+        }
+        return List.of(p.toAbsolutePath().normalize());
     }
 
     /** The jar, then its class path: what the program's class loader sees, in order. */
