@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import racepipe.contract.Outcome;
 import racepipe.pipeline.model.Confirm;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
@@ -67,6 +68,8 @@ final class AnalyzeTable {
             out.println(cut("              not harmful: " + c.attribution, WIDTH));
         } else if (n == 0 && c.note != null) {
             out.println(cut("              not tried: " + c.note, WIDTH));
+        } else if ("unconfirmed".equals(p.verdict) && c.outcome(Outcome.TIMEOUT) > 0) {
+            out.println(cut("              " + c.outcome(Outcome.TIMEOUT) + " of " + n + " trials timed out", WIDTH));
         }
     }
 
@@ -122,7 +125,7 @@ final class AnalyzeTable {
         if (suppressed > 0) {
             s.append(", ").append(suppressed).append(" suppressed");
         }
-        return s.append(", ").append(unconfirmed).append(" unconfirmed of ").append(tried.size()).append(" pairs tried").toString();
+        return s.append(", ").append(unconfirmed).append(" unconfirmed of ").append(tried.size()).append(tried.size() == 1 ? " pair" : " pairs").append(" tried").toString();
     }
 
     /** "Main.java:9 lambda$main$0 W": where an access is, under its variable's heading. */
