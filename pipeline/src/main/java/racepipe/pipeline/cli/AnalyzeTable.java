@@ -22,7 +22,7 @@ import racepipe.pipeline.report.Legend;
 final class AnalyzeTable {
     static final int WIDTH = 120;
     private static final List<String> ORDER = List.of("harmful", "real", "unconfirmed");
-    private static final String ROW = "  %-11s %-30s %-30s %5s %6s  %-14s %s";
+    private static final String ROW = "  %-11s %-27s %-27s %5s %6s  %-20s %s";
 
     private AnalyzeTable() {
     }
@@ -61,9 +61,9 @@ final class AnalyzeTable {
         int crashes = c.exceptions.values().stream().mapToInt(Integer::intValue).sum();
         String exception = c.exceptions.isEmpty() ? "" : shortName(c.exceptions.keySet().iterator().next());
         List<String> by = Legend.PREDICTORS.stream().filter(x -> p.predictors.containsKey(x[1])).map(x -> x[0]).toList();
-        out.println(String.format(ROW, p.verdict, cut(at(p.sites.get(0)), 30), cut(at(p.sites.get(1)), 30),
+        out.println(String.format(ROW, p.verdict, cut(at(p.sites.get(0)), 27), cut(at(p.sites.get(1)), 27),
                 n == 0 ? "-" : String.format("%.0f", 100.0 * c.raced / n), n == 0 ? "-" : String.format("%.0f", 100.0 * crashes / n),
-                cut(exception, 14), String.join(",", by)).stripTrailing());
+                cut(exception, 20), String.join(",", by)).stripTrailing());
         if ("real".equals(p.verdict) && crashes > 0 && c.attribution != null) {
             out.println(cut("              not harmful: " + c.attribution, WIDTH));
         } else if (n == 0 && c.note != null) {

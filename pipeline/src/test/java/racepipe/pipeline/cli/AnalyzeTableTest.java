@@ -34,6 +34,7 @@ class AnalyzeTableTest {
         assertThat(lines).anyMatch(l -> l.startsWith("harmful ")).anyMatch(l -> l.startsWith("unconfirmed "))
                 .anyMatch(l -> l.startsWith("predicted by: st static analysis"));
         assertThat(lines).contains("3 races confirmed (1 harmful), 1 unconfirmed of 4 pairs tried");
+        assertThat(lines).anyMatch(l -> l.startsWith("  harmful     LogService.java:29 master W ") && l.contains(" NullPointerException "));
     }
 
     @Test
