@@ -91,8 +91,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
         ConfirmRuns.Options confirm = new ConfirmRuns.Options(trials, seed, "racefuzzer", jobs.count(),
                 timeout * 1000L, false, 20);
         Path dir = resume != null ? resume : out;
-        if (resume != null && !java.nio.file.Files.isDirectory(resume)) {
-            throw new UsageError("nothing to resume in " + resume);
+        if (resume != null) {
+            OutFolder.checkResumable(resume, program);
+        } else {
+            OutFolder.startAfresh(out, System.err);
         }
         ResultFile r = new Analysis(program, new Analysis.Options(Spelling.of(predictors), Spelling.of(engine), runs, seed, timeout * 1000L, confirm),
                 dir, System.err).run();
