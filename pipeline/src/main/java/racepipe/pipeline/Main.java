@@ -3,6 +3,7 @@ package racepipe.pipeline;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import racepipe.pipeline.cli.DetectCommand;
+import racepipe.pipeline.input.ProgramFailure;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.ToolVersion;
 
@@ -11,8 +12,8 @@ import racepipe.pipeline.model.ToolVersion;
         description = "Predicts data races in a Java program and proves them by directed scheduling.",
         subcommands = {DetectCommand.class, racepipe.pipeline.cli.StaticCommand.class, racepipe.pipeline.cli.ConfirmCommand.class,
                 racepipe.pipeline.cli.ReplayCommand.class, racepipe.pipeline.cli.AnalyzeCommand.class,
-                racepipe.pipeline.cli.BenchCommand.class},
-        footer = {"", "Exit codes: 0 nothing found/confirmed, 1 races found/confirmed, 2 usage error or bad input, 3 the analysis itself failed."})
+                racepipe.pipeline.cli.BenchCommand.class, racepipe.pipeline.cli.CompletionCommand.class},
+        footer = {"", "Exit codes: 0 nothing found/confirmed, 1 races found/confirmed, 2 usage error or bad input, 3 the analysis failed or the program never got going."})
 public final class Main {
     public static void main(String[] args) {
         System.exit(run(args));
@@ -24,6 +25,10 @@ public final class Main {
             if (ex instanceof UsageError u) {
                 cmd.getErr().println("racepipe: " + u.getMessage());
                 return 2;
+            }
+            if (ex instanceof ProgramFailure f) {
+                cmd.getErr().println("racepipe: " + f.getMessage());
+                return 3;
             }
             cmd.getErr().println("racepipe: analysis failed: " + ex);
             return 3;

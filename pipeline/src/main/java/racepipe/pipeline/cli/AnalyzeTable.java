@@ -1,46 +1,137 @@
 package racepipe.pipeline.cli;
 
-import racepipe.pipeline.model.Confirm;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import racepipe.contract.Outcome;
+import racepipe.pipeline.model.Confirm;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
+import racepipe.pipeline.model.SiteInfo;
+import racepipe.pipeline.report.Legend;
 
-/** The table analyze ends with: one line per candidate, then one replay command per confirmed pair. */
+/**
+ * What analyze ends with, at most {@link #WIDTH} columns: the tried pairs grouped by variable, the
+ * known (baseline) and suppressed ones apart, a legend, one replay command per counted race; the
+ * details are in report.html.
+ */
 final class AnalyzeTable {
+    static final int WIDTH = 120;
     private static final List<String> ORDER = List.of("harmful", "real", "unconfirmed");
+    private static final String ROW = "  %-11s %-27s %-27s %5s %6s  %-20s %s";
 
     private AnalyzeTable() {
     }
 
     static void print(PrintStream out, ResultFile r, Path dir) {
-        List<RacePair> rows = r.pairs.stream().filter(p -> p.verdict != null)
+        List<RacePair> tried = r.pairs.stream().filter(p -> p.verdict != null)
                 .sorted(Comparator.comparing((RacePair p) -> ORDER.indexOf(p.verdict)).thenComparing(p -> p.variable)).toList();
+        List<RacePair> shown = tried.stream().filter(p -> !Boolean.TRUE.equals(p.baseline) && p.suppressed == null).toList();
         out.println();
-        out.printf("%-11s %-28s %-38s %-38s %6s %6s  %-22s %s%n", "verdict", "variable", "access 1", "access 2",
-                "race%", "crash%", "exception", "predicted by");
-        for (RacePair p : rows) {
-            Confirm c = p.confirm;
-            int n = c.trials;
-            int raced = c.raced;
-            Map<String, Integer> ex = c.exceptions;
-            int crashes = ex.values().stream().mapToInt(Integer::intValue).sum();
-            String exception = ex.isEmpty() ? "" : shortName(ex.keySet().iterator().next());
-            out.printf("%-11s %-28s %-38s %-38s %6s %6s  %-22s %s%n", p.verdict, cut(Tables.shortVar(p.variable), 28),
-                    cut(Tables.where(p.sites.get(0)), 38), cut(Tables.where(p.sites.get(1)), 38),
-                    n == 0 ? "-" : String.format("%.0f", 100.0 * raced / n), n == 0 ? "-" : String.format("%.0f", 100.0 * crashes / n),
-                    cut(exception, 22), String.join(",", p.predictors.keySet().stream().filter(k -> !k.contains(":")).toList()));
+        if (!shown.isEmpty()) {
+            out.println(String.format(ROW, "verdict", "access 1", "access 2", "race%", "crash%", "exception", "predicted by").stripTrailing());
+            Map<String, List<RacePair>> byVariable = new LinkedHashMap<>();
+            shown.forEach(p -> byVariable.computeIfAbsent(p.variable, v -> new ArrayList<>()).add(p));
+            byVariable.forEach((variable, pairs) -> {
+                out.println(cut(variable == null ? "?" : variable, WIDTH));
+                pairs.forEach(p -> row(out, p));
+            });
+            legend(out);
         }
-        out.println();
-        for (RacePair p : rows) {
-            if (!"unconfirmed".equals(p.verdict) && p.confirm.replay != null) {
+        apart(out, tried, "known (in the baseline report; not counted)", p -> Boolean.TRUE.equals(p.baseline) && p.suppressed == null);
+        apart(out, tried, "suppressed (not counted)", p -> p.suppressed != null);
+        if (r.failure == null) {
+            out.println(summary(tried));
+        }
+        for (RacePair p : shown) {
+            if (p.induced() && p.confirm.replay != null) {
                 out.println("replay " + Tables.shortVar(p.variable) + ": " + p.confirm.replay);
             }
         }
         out.println("report: " + dir.resolve("report.html") + " (also report.json, report.sarif)");
+    }
+
+    private static void row(PrintStream out, RacePair p) {
+        Confirm c = p.confirm;
+        int n = c.trials;
+        int crashes = c.exceptions.values().stream().mapToInt(Integer::intValue).sum();
+        String exception = c.exceptions.isEmpty() ? "" : shortName(c.exceptions.keySet().iterator().next());
+        List<String> by = Legend.PREDICTORS.stream().filter(x -> p.predictors.containsKey(x[1])).map(x -> x[0]).toList();
+        out.println(String.format(ROW, p.verdict, cut(at(p.sites.get(0)), 27), cut(at(p.sites.get(1)), 27),
+                n == 0 ? "-" : String.format("%.0f", 100.0 * c.raced / n), n == 0 ? "-" : String.format("%.0f", 100.0 * crashes / n),
+                cut(exception, 20), String.join(",", by)).stripTrailing());
+        if ("real".equals(p.verdict) && crashes > 0 && c.attribution != null) {
+            out.println(cut("              not harmful: " + c.attribution, WIDTH));
+        } else if (n == 0 && c.note != null) {
+            out.println(cut("              not tried: " + c.note, WIDTH));
+        } else if ("unconfirmed".equals(p.verdict) && c.outcome(Outcome.TIMEOUT) > 0) {
+            out.println(cut("              " + c.outcome(Outcome.TIMEOUT) + " of " + n + " trials timed out", WIDTH));
+        }
+    }
+
+    /** The pairs a baseline or suppression set apart: one short line each. */
+    private static void apart(PrintStream out, List<RacePair> tried, String title, java.util.function.Predicate<RacePair> which) {
+        List<RacePair> pairs = tried.stream().filter(which).toList();
+        if (pairs.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println(title + ": " + pairs.size());
+        for (RacePair p : pairs) {
+            String line = String.format("  %-11s %s  %s ~ %s", p.verdict, Tables.shortVar(p.variable),
+                    Tables.fileLine(p.sites.get(0)), Tables.fileLine(p.sites.get(1)));
+            out.println(cut(line + (p.suppressed == null ? "" : "  # " + p.suppressed), WIDTH));
+        }
+    }
+
+    private static void legend(PrintStream out) {
+        out.println();
+        for (String[] v : Legend.VERDICTS) {
+            out.println(cut(String.format("%-12s %s", v[0], v[1]), WIDTH));
+        }
+        StringBuilder by = new StringBuilder("predicted by:");
+        for (String[] p : Legend.PREDICTORS) {
+            by.append(p == Legend.PREDICTORS.get(0) ? " " : " · ").append(p[0]).append(' ').append(title(p[1]));
+        }
+        out.println(cut(by.toString(), WIDTH));
+    }
+
+    private static String title(String predictor) {
+        return switch (predictor) {
+            case "static" -> "static analysis";
+            case "ls" -> "lockset";
+            case "eraser" -> "Eraser";
+            case "hybrid" -> "hybrid (lockset + start/join order)";
+            case "hb" -> "happens-before";
+            default -> predictor;
+        };
+    }
+
+    static String summary(List<RacePair> tried) {
+        long counted = tried.stream().filter(RacePair::counted).count();
+        long harmful = tried.stream().filter(p -> p.counted() && "harmful".equals(p.verdict)).count();
+        long known = tried.stream().filter(p -> p.induced() && Boolean.TRUE.equals(p.baseline) && p.suppressed == null).count();
+        long suppressed = tried.stream().filter(p -> p.induced() && p.suppressed != null).count();
+        long unconfirmed = tried.stream().filter(p -> "unconfirmed".equals(p.verdict)).count();
+        StringBuilder s = new StringBuilder().append('\n').append(counted).append(counted == 1 ? " race" : " races")
+                .append(" confirmed").append(harmful > 0 ? " (" + harmful + " harmful)" : "");
+        if (known > 0) {
+            s.append(", ").append(known).append(" known");
+        }
+        if (suppressed > 0) {
+            s.append(", ").append(suppressed).append(" suppressed");
+        }
+        return s.append(", ").append(unconfirmed).append(" unconfirmed of ").append(tried.size()).append(tried.size() == 1 ? " pair" : " pairs").append(" tried").toString();
+    }
+
+    /** "Main.java:9 lambda$main$0 W": where an access is, under its variable's heading. */
+    static String at(SiteInfo s) {
+        return Tables.fileLine(s) + " " + s.method().substring(0, s.method().indexOf('(')) + " "
+                + (s.access().equals("write") ? "W" : "R");
     }
 
     static String shortName(String type) {

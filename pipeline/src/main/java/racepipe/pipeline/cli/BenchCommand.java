@@ -137,7 +137,7 @@ public final class BenchCommand implements Callable<Integer> {
         public void run() {
             long t0 = System.nanoTime();
             try {
-                pairs = StaticPhase.pairs(StaticPhase.run(List.of(program.jar()), program.entry(), "sootup"));
+                pairs = StaticPhase.pairs(StaticPhase.run(program, "sootup"));
             } catch (RuntimeException e) {
                 failure = e;
             } finally {

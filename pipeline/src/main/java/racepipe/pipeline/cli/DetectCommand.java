@@ -7,25 +7,21 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
+import racepipe.pipeline.input.ProgramFailure;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.run.DetectRuns;
+import racepipe.pipeline.run.StartFailure;
 
 /** {@code racepipe detect}: Phase 1 dynamic, every detector on the same runs. */
 @Command(name = "detect", mixinStandardHelpOptions = true,
         description = "Run the program K times under the agent; report the pairs of each detector (ls, eraser, hybrid, hb).")
 public final class DetectCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "APP.jar", description = "the program: a jar or a class folder")
-    Path jar;
-
-    @Parameters(index = "1..*", paramLabel = "ARGS", description = "the program's arguments (after --)")
-    List<String> args = new ArrayList<>();
-
-    @Option(names = "--entry", required = true, description = "the class whose main to run")
-    String entry;
+    @Mixin
+    ProgramOptions app;
 
     @Option(names = "--detectors", split = ",", description = "which detectors (default: ${DEFAULT-VALUE})",
             defaultValue = "ls,eraser,hybrid,hb", converter = Detector.Converter.class)
@@ -48,22 +44,26 @@ public final class DetectCommand implements Callable<Integer> {
         if (runs < 1 || timeout < 1) {
             throw new UsageError("--runs and --timeout must be at least 1");
         }
-        ProgramInput program = ProgramInput.check(jar, entry, args);
+        ProgramInput program = app.check();
         Path work = Files.createTempDirectory("racepipe-detect");
         List<String> names = Spelling.of(detectors);
         DetectRuns.Result r = DetectRuns.run(program, new DetectRuns.Options(names, runs, seed, timeout * 1000L), work);
         ResultFile out = new ResultFile();
         out.tool = ProgramInfo.tool();
-        out.program = ProgramInfo.program(program.jar(), entry, program.args());
+        out.program = ProgramInfo.program(program);
         out.options.put("detectors", names);
         out.options.put("runs", runs);
         out.options.put("seed", seed);
         out.options.put("timeout", timeout);
         out.pairs = new ArrayList<>(r.pairs().values());
         out.runs = r.runs();
+        out.failure = StartFailure.ofRuns(out.runs);
         Tables.printDetect(System.out, out, names, runs);
         if (json != null) {
             out.write(json);
+        }
+        if (out.failure != null) {
+            throw new ProgramFailure(out.failure);
         }
         return 0;
     }

@@ -2,32 +2,29 @@ package racepipe.pipeline.cli;
 
 import racepipe.contract.TrialResult;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
+import racepipe.pipeline.input.ProgramFailure;
 import racepipe.pipeline.input.ProgramInput;
+import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.RacePair;
-import racepipe.pipeline.model.SiteInfo;
 import racepipe.pipeline.run.ConfirmRuns;
 import racepipe.pipeline.run.SiteSpec;
+import racepipe.pipeline.run.StartFailure;
 
 /** {@code racepipe replay}: one trial again from its seed alone; prints the race and the crash. */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = "Replay one trial from its seed: the same schedule, the same race, the same outcome.")
+        description = "Replay one trial from its seed: the same schedule, the same race, the same outcome.",
+        footer = {"", "Exit codes: 0 the trial did not race, 1 it raced, 2 usage error or bad input, 3 the program never got going."})
 public final class ReplayCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "APP.jar")
-    Path jar;
+    @Mixin
+    ProgramOptions app;
 
-    @Parameters(index = "1..*", paramLabel = "ARGS")
-    List<String> args = new ArrayList<>();
-
-    @Option(names = "--entry", required = true)
-    String entry;
-
-    @Option(names = "--pair", arity = "2", required = true, paramLabel = "SITE")
+    @Option(names = "--pair", arity = "2", required = true, paramLabel = "SITE",
+            description = "the pair's two sites, as confirm printed them (one pair: a seed replays one trial)")
     List<String> pair;
 
     @Option(names = "--seed", required = true, description = "the trial's seed, as confirm printed it")
@@ -51,16 +48,23 @@ public final class ReplayCommand implements Callable<Integer> {
         c.isolation = Isolation.PROCESS;
         c.watchdog = 20;
         c.json = json;
-        ProgramInput program = ProgramInput.check(jar, entry, args);
+        if (pair.size() > 2) {
+            throw new UsageError("replay takes one --pair: a seed replays one trial of one pair");
+        }
+        ProgramInput program = app.check();
         ConfirmRuns.Options opt = c.options(1, seed);
-        SiteSpec spec = new SiteSpec(program.jar(), program.entry());
-        SiteInfo a = spec.resolve(pair.get(0)), b = spec.resolve(pair.get(1));
-        RacePair p = new RacePair(spec.variable(a), a, b);
-        List<TrialResult> results = ConfirmRuns.run(program, a, b, opt, List.of(seed), null);
+        SiteSpec.Pick pick = ConfirmCommand.picks(program, pair).get(0);
+        pick.notes().forEach(System.out::println);
+        RacePair p = new RacePair(pick.variable(), pick.a(), pick.b());
+        List<TrialResult> results = ConfirmRuns.run(program, pick.a(), pick.b(), opt, List.of(seed), null);
         ConfirmRuns.fill(program, p, results, opt);
         print(results.get(0));
-        c.write(program, p, opt);
-        return 0;
+        c.write(program, List.of(p), opt);
+        String failure = StartFailure.ofTrials(results);
+        if (failure != null) {
+            throw new ProgramFailure(failure);
+        }
+        return results.get(0).raced() ? 1 : 0;
     }
 
     private static void print(TrialResult t) {

@@ -11,7 +11,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.ProgramInfo;
@@ -31,18 +31,12 @@ import racepipe.statics.engines.Engines;
         description = "Static may-race analysis: pairs of accesses that two threads may run in parallel on the same"
                 + " object with one write and no common lock.")
 public final class StaticCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "APP.jar", description = "the program: a jar or a class folder")
-    Path jar;
-
-    @Option(names = "--entry", required = true, description = "the class whose main starts the program")
-    String entry;
+    @Mixin
+    ProgramOptions app;
 
     @Option(names = "--engine", defaultValue = "wala", description = "wala (points-to, primary) or sootup (RTA, field-based)",
             converter = Engine.Converter.class)
     Engine engine;
-
-    @Option(names = "--cp", arity = "1..*", description = "more application jars or class folders")
-    List<Path> extra = new ArrayList<>();
 
     @Option(names = "--json", description = "write the result here")
     Path json;
@@ -52,28 +46,24 @@ public final class StaticCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ProgramInput program = ProgramInput.check(jar, entry, List.of());
-        List<Path> app = new ArrayList<>(List.of(program.jar()));
-        for (Path p : extra) {
-            if (!Files.exists(p)) {
-                throw new UsageError("no such jar or folder: " + p);
-            }
-            app.add(p.toAbsolutePath().normalize());
+        if (!app.args.isEmpty()) {
+            throw new UsageError("static analysis does not run the program: no ARGS (got " + String.join(" ", app.args) + ")");
         }
-        StaticResult r = racepipe.pipeline.run.StaticPhase.run(app, entry, Spelling.of(engine));
+        ProgramInput program = app.check();
+        StaticResult r = racepipe.pipeline.run.StaticPhase.run(program, Spelling.of(engine));
         print(System.out, r);
         if (json != null) {
-            toFile(program, app, r).write(json);
+            toFile(program, r).write(json);
         }
         return exitCode && !r.pairs().isEmpty() ? 1 : 0;
     }
 
-    private ResultFile toFile(ProgramInput program, List<Path> app, StaticResult r) throws java.io.IOException {
+    private ResultFile toFile(ProgramInput program, StaticResult r) throws java.io.IOException {
         ResultFile out = new ResultFile();
         out.tool = ProgramInfo.tool();
-        out.program = ProgramInfo.program(program.jar(), entry, List.of());
+        out.program = ProgramInfo.program(program);
         out.options.put("engine", Spelling.of(engine));
-        out.options.put("classpath", app.stream().map(Path::toString).toList());
+        out.options.put("classpath", program.paths().stream().map(Path::toString).toList());
         out.options.put("stages", r.stages());
         out.options.put("stats", r.stats());
         out.pairs.addAll(racepipe.pipeline.run.StaticPhase.pairs(r));

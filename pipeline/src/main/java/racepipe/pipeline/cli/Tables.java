@@ -15,6 +15,11 @@ final class Tables {
     private Tables() {
     }
 
+    /** "Main.java:9". */
+    static String fileLine(SiteInfo s) {
+        return s.file() + ":" + s.line();
+    }
+
     static String where(SiteInfo s) {
         String cls = s.className().substring(s.className().lastIndexOf('.') + 1);
         return s.file() + ":" + s.line() + " " + cls + "." + s.method().substring(0, s.method().indexOf('('))

@@ -1,10 +1,14 @@
 package racepipe.pipeline.input;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
@@ -14,18 +18,39 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * The program a subcommand analyses: a jar (or class folder) and an entry class with a
- * {@code public static void main(String[])}. Every problem is a {@link UsageError} of one line.
+ * The program a subcommand analyses: a jar (or class folder), an entry class with a
+ * {@code public static void main(String[])}, its arguments, and its class path: the jars and
+ * class folders given with {@code --cp}, then those of the jar manifest's Class-Path. Without an
+ * entry the manifest's Main-Class is the entry. Every problem is a {@link UsageError} of one line.
  */
-public record ProgramInput(Path jar, String entry, List<String> args) {
+public record ProgramInput(Path jar, String entry, List<String> args, List<Path> classPath) {
+
+    public ProgramInput {
+        args = List.copyOf(args);
+        classPath = List.copyOf(classPath);
+    }
 
     public static ProgramInput check(Path jar, String entry, List<String> args) {
+        return check(jar, entry, args, List.of());
+    }
+
+    /** {@code entry} null: the manifest's Main-Class; {@code cp}: the --cp entries, which must exist. */
+    public static ProgramInput check(Path jar, String entry, List<String> args, List<Path> cp) {
         if (jar == null || !Files.exists(jar)) {
             throw new UsageError("no such jar: " + jar);
         }
+        JarManifest manifest = JarManifest.of(jar);
         if (entry == null || entry.isBlank()) {
-            throw new UsageError("no entry class: give --entry CLASS");
+            entry = manifest.mainClass();
+            if (entry == null) {
+                throw new UsageError("no entry class: " + jar.getFileName() + " names no Main-Class in its manifest; give --entry CLASS");
+            }
         }
+        Set<Path> path = new LinkedHashSet<>();
+        for (Path p : cp == null ? List.<Path>of() : cp) {
+            path.addAll(expand(p));
+        }
+        path.addAll(manifest.classPath());
         byte[] bytes = entryBytes(jar, entry);
         if (bytes == null) {
             throw new UsageError("entry class " + entry + " is not in " + jar);
@@ -33,8 +58,42 @@ public record ProgramInput(Path jar, String entry, List<String> args) {
         if (!hasMain(bytes)) {
             throw new UsageError("entry class " + entry + " has no public static void main(String[])");
         }
-        return new ProgramInput(jar.toAbsolutePath().normalize(), entry,
-                args == null ? List.of() : List.copyOf(args));
+        Path app = jar.toAbsolutePath().normalize();
+        path.remove(app);
+        return new ProgramInput(app, entry, args == null ? List.of() : args, new ArrayList<>(path));
+    }
+
+    /** A --cp entry: a jar or class folder that exists, or DIR/* for the jars in DIR (as java -cp takes it). */
+    static List<Path> expand(Path p) {
+        if (p.getFileName() != null && p.getFileName().toString().equals("*")) {
+            Path dir = p.getParent() == null ? Path.of(".") : p.getParent();
+            if (!Files.isDirectory(dir)) {
+                throw new UsageError("no such folder on --cp: " + dir);
+            }
+            try (var files = Files.list(dir)) {
+                return files.filter(f -> f.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".jar"))
+                        .map(f -> f.toAbsolutePath().normalize()).sorted().toList();
+            } catch (IOException e) {
+                throw new UsageError("cannot list " + dir + ": " + e.getMessage());
+            }
+        }
+        if (!Files.exists(p)) {
+            throw new UsageError("no such jar or folder on --cp: " + p);
+        }
+        return List.of(p.toAbsolutePath().normalize());
+    }
+
+    /** The jar, then its class path: what the program's class loader sees, in order. */
+    public List<Path> paths() {
+        List<Path> all = new ArrayList<>();
+        all.add(jar);
+        all.addAll(classPath);
+        return all;
+    }
+
+    /** {@link #paths()} joined as a JVM's -cp takes them. */
+    public String classPathString() {
+        return String.join(File.pathSeparator, paths().stream().map(Path::toString).toList());
     }
 
     private static byte[] entryBytes(Path jar, String entry) {

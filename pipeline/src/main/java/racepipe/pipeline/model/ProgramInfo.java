@@ -8,6 +8,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import racepipe.pipeline.input.ProgramInput;
 
 /** The "tool" and "program" blocks of a result file. */
 public final class ProgramInfo {
@@ -16,6 +17,12 @@ public final class ProgramInfo {
 
     public static Tool tool() {
         return new Tool("racepipe", ToolVersion.get(), System.getProperty("java.version"));
+    }
+
+    public static Program program(ProgramInput p) throws IOException {
+        Program base = program(p.jar(), p.entry(), p.args());
+        return p.classPath().isEmpty() ? base : new Program(base.jar(), base.sha256(), base.entry(), base.args(),
+                p.classPath().stream().map(Path::toString).toList());
     }
 
     public static Program program(Path jar, String entry, List<String> args) throws IOException {

@@ -23,6 +23,10 @@ public final class RacePair {
     public Confirm confirm;
     public List<TrialSummary> trials;
     public String verdict;
+    /** The race is in the --baseline report: shown as known, not counted for the exit code. */
+    public Boolean baseline;
+    /** A --suppress line covers the pair: its reason; shown, not counted for the exit code. */
+    public String suppressed;
     public String label;
     public String truth;
 
@@ -40,5 +44,10 @@ public final class RacePair {
     /** Raced in some trial: real or harmful. */
     public boolean induced() {
         return "real".equals(verdict) || "harmful".equals(verdict);
+    }
+
+    /** A race confirmed here that neither the baseline knows nor a suppression covers: what exit code 1 means. */
+    public boolean counted() {
+        return induced() && !Boolean.TRUE.equals(baseline) && suppressed == null;
     }
 }

@@ -33,6 +33,8 @@ public final class ResultFile {
     public List<DetectRun> runs;
     /** analyze: the predictor sets, counts, verdicts and phase times. */
     public Summary summary;
+    /** Why no verdict can be trusted: the program never got going (analyze exits 3). */
+    public String failure;
 
     public void write(Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();

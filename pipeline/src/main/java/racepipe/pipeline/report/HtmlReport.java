@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import racepipe.pipeline.model.ResultFile;
+import racepipe.pipeline.model.RunNotes;
 
 /**
  * report.html: one self-contained page (inline CSS and SVG, no external assets): the summary,
@@ -35,6 +36,14 @@ public final class HtmlReport {
                 .append("<title>racepipe report").append(entry == null ? "" : ": " + Html.esc(entry)).append("</title>")
                 .append("<style>").append(HtmlStyle.CSS).append("</style></head><body><main>");
         header(b, res);
+        if (res.failure != null) {
+            b.append("<div class=\"card failure\">").append(Html.esc(res.failure)).append("</div>");
+        }
+        List<String> notes = RunNotes.of(res.runs, res.options == null ? null : res.options.get("timeout"));
+        if (!notes.isEmpty()) {
+            b.append("<div class=\"card notes\"><b>Phase 1:</b> ").append(Html.esc(String.join("; ", notes)))
+                    .append(" (the detectors saw only what ran)</div>");
+        }
         tiles(b, res, pairs);
         overview(b, res);
         b.append("<h2 id=\"pairs\">Pairs</h2>");
@@ -45,10 +54,14 @@ public final class HtmlReport {
         for (int i = 0; i < pairs.size(); i++) {
             b.append(PairSection.html(pairs.get(i), i + 1, runs));
         }
-        b.append("<footer>racepipe ").append(Html.esc(res.tool == null ? null : res.tool.version()))
-                .append(" · verdicts: <b>harmful</b> a trial created the race and some order threw; ")
-                .append("<b>real</b> created, never threw; <b>unconfirmed</b> never created in the trials ")
-                .append("(a false alarm or a rare race).</footer>");
+        b.append("<footer>racepipe ").append(Html.esc(res.tool == null ? null : res.tool.version())).append("<dl>");
+        for (String[] v : Legend.VERDICTS) {
+            b.append("<dt>").append(Html.esc(v[0])).append("</dt><dd>").append(Html.esc(v[1])).append("</dd>");
+        }
+        for (String[] p : Legend.PREDICTORS) {
+            b.append("<dt>").append(Html.esc(PredictorSets.title(p[1]))).append("</dt><dd>").append(Html.esc(p[2])).append("</dd>");
+        }
+        b.append("</dl>known: in the --baseline report, not counted · suppressed: covered by a --suppress line, not counted</footer>");
         b.append("</main><script>").append(HtmlStyle.SCRIPT).append("</script></body></html>\n");
         return b.toString();
     }

@@ -25,11 +25,19 @@ final class PairSection {
         b.append("<h3 title=\"").append(Html.esc(p.variable())).append("\">")
                 .append(Html.esc(Names.shortVariable(p.variable()))).append("</h3>")
                 .append("<span class=\"fqn\">").append(Html.esc(p.variable())).append("</span>");
+        if (Boolean.TRUE.equals(p.pair.baseline)) {
+            b.append("<span class=\"flag\" title=\"in the --baseline report; not counted for the exit code\">known</span>");
+        }
+        if (p.pair.suppressed != null) {
+            b.append("<span class=\"flag\" title=\"a --suppress line covers it; not counted for the exit code\">suppressed: ")
+                    .append(Html.esc(p.pair.suppressed)).append("</span>");
+        }
         if (p.pair.truth != null) {
             b.append("<span class=\"truth\">truth: ").append(Html.esc(p.pair.truth)).append("</span>");
         }
         b.append("</header>");
         stats(b, p);
+        why(b, p);
         predictors(b, p, runs);
         b.append("<div class=\"accesses\">");
         access(b, p, 0);
@@ -68,6 +76,20 @@ final class PairSection {
             b.append("<span class=\"chip o-timeout\">watchdog fired ").append(watchdog).append("</span>");
         }
         b.append("</div></div>");
+    }
+
+    /** Why a pair that threw is only real (the crash is another race's), and notes on how it was tried. */
+    private static void why(StringBuilder b, PairView p) {
+        var c = p.pair.confirm;
+        if (c == null) {
+            return;
+        }
+        if (c.attribution != null) {
+            b.append("<div class=\"why\">exceptions: ").append(Html.esc(c.attribution)).append("</div>");
+        }
+        if (c.note != null) {
+            b.append("<div class=\"why\">").append(Html.esc(c.note)).append("</div>");
+        }
     }
 
     private static void meter(StringBuilder b, String what, long n, long of, double rate, String css) {

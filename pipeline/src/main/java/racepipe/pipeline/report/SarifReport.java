@@ -42,15 +42,23 @@ public final class SarifReport {
     }
 
     public static void write(ResultFile r, Path file, Path sourceRoot) throws IOException {
+        write(r, file, sourceRoot, List.of());
+    }
+
+    /** Paths relative to {@code base}, looked up in {@code sourceRoots} (empty: each src/main/java below base). */
+    public static void write(ResultFile r, Path file, Path base, List<Path> sourceRoots) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        JSON.writeValue(file.toFile(), build(r, sourceRoot));
+        JSON.writeValue(file.toFile(), build(r, new SourcePaths(base, sourceRoots)));
     }
 
     static ObjectNode build(ResultFile r, Path sourceRoot) {
-        SourcePaths paths = new SourcePaths(sourceRoot);
+        return build(r, new SourcePaths(sourceRoot));
+    }
+
+    static ObjectNode build(ResultFile r, SourcePaths paths) {
         ObjectNode log = JSON.createObjectNode();
         log.put("$schema", SCHEMA);
         log.put("version", "2.1.0");
@@ -68,8 +76,11 @@ public final class SarifReport {
         ArrayNode results = run.putArray("results");
         List<PairView> pairs = PairView.of(r == null ? null : r.pairs);
         Map<PairView, String> fingerprints = fingerprints(pairs);
+        boolean baseline = r != null && r.options != null && r.options.containsKey("baseline");
         for (PairView p : pairs) {
-            results.add(result(p, paths, fingerprints.get(p)));
+            ObjectNode res = results.addObject();
+            res.setAll(result(p, paths, fingerprints.get(p)));
+            triage(res, p, baseline);
         }
         run.put("columnKind", "utf16CodeUnits");
         return log;
@@ -135,6 +146,22 @@ public final class SarifReport {
             props.put("label", p.pair.label);
         }
         return res;
+    }
+
+    /**
+     * A suppressed pair carries SARIF's suppressions (kind external: the --suppress file, with its
+     * reason as justification); with a baseline, each result says whether it is new or unchanged.
+     */
+    private static void triage(ObjectNode res, PairView p, boolean baseline) {
+        if (p.pair.suppressed != null) {
+            ObjectNode s = res.putArray("suppressions").addObject();
+            s.put("kind", "external");
+            s.put("status", "accepted");
+            s.put("justification", p.pair.suppressed);
+        }
+        if (baseline) {
+            res.put("baselineState", Boolean.TRUE.equals(p.pair.baseline) ? "unchanged" : "new");
+        }
     }
 
     /** The alert text: the variable, the other access as link (1), the rates, the replay command. */

@@ -13,9 +13,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Maps a class and its source file name to a path relative to a root folder: the first
- * {@code src/main/java} folder below the root that holds {@code pkg/path/File.java}, else the
- * package path alone (as SARIF viewers still show it).
+ * Maps a class and its source file name to a path relative to a root folder: the first source
+ * folder that holds {@code pkg/path/File.java} (or {@code File.java}, for a flat layout). The source
+ * folders are those given (--source-root), else every {@code src/main/java} below the root. A file
+ * outside the root is an absolute file URI; one found nowhere is the package path alone (as SARIF
+ * viewers still show it).
  */
 final class SourcePaths {
     private static final Set<String> SKIP = Set.of("target", "build", "node_modules", ".git", ".idea", "out");
@@ -26,7 +28,15 @@ final class SourcePaths {
     private final Map<String, String> cache = new HashMap<>();
 
     SourcePaths(Path root) {
+        this(root, List.of());
+    }
+
+    /** {@code given}: the source folders to look in; empty: search below the root. */
+    SourcePaths(Path root, List<Path> given) {
         this.root = root.toAbsolutePath().normalize();
+        if (!given.isEmpty()) {
+            sourceRoots = given.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+        }
     }
 
     /** A forward-slash path relative to the root, never null. */
@@ -50,10 +60,13 @@ final class SourcePaths {
     }
 
     private String find(String rel) {
+        String flat = rel.substring(rel.lastIndexOf('/') + 1);
         for (Path src : sourceRoots()) {
-            Path f = src.resolve(rel);
-            if (Files.isRegularFile(f)) {
-                return root.relativize(f).toString().replace('\\', '/');
+            for (String candidate : rel.equals(flat) ? List.of(rel) : List.of(rel, flat)) {
+                Path f = src.resolve(candidate);
+                if (Files.isRegularFile(f)) {
+                    return f.startsWith(root) ? root.relativize(f).toString().replace('\\', '/') : f.toUri().toString();
+                }
             }
         }
         return rel;

@@ -10,9 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.contract.Outcome;
 import racepipe.contract.TrialResult;
@@ -20,6 +17,7 @@ import racepipe.pipeline.model.Confirm;
 import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
+import racepipe.pipeline.model.RunNotes;
 import racepipe.pipeline.model.Summary;
 import racepipe.statics.StaticResult;
 
@@ -62,7 +60,12 @@ public final class Analysis {
             r.summary = new Summary(null, null, null, new LinkedHashMap<>(phases));
             r.write(phase1File);
         }
-        confirmCandidates(r);
+        // a program that never got going gets no Phase 2: every trial would fail the same way
+        r.failure = StartFailure.ofRuns(r.runs);
+        if (r.failure == null) {
+            confirmCandidates(r);
+            r.failure = StartFailure.ofPairs(r.pairs);
+        }
         r.summary = summary(r);
         return r;
     }
@@ -71,17 +74,21 @@ public final class Analysis {
         Map<String, RacePair> pairs = new TreeMap<>();
         ResultFile r = new ResultFile();
         r.tool = ProgramInfo.tool();
-        r.program = ProgramInfo.program(program.jar(), program.entry(), program.args());
+        r.program = ProgramInfo.program(program);
         r.options.put("predictors", opt.predictors());
         r.options.put("engine", opt.engine());
         r.options.put("runs", opt.runs());
         r.options.put("trials", opt.confirm().trials());
         r.options.put("seed", opt.seed());
+        r.options.put("timeout", opt.runTimeoutMillis() / 1000);
+        if (!program.classPath().isEmpty()) {
+            r.options.put("classpath", program.classPath().stream().map(Path::toString).toList());
+        }
         if (opt.predictors().contains("static")) {
             long t0 = System.nanoTime();
             log.print("phase 1, static (" + opt.engine() + ") ... ");
             log.flush();
-            StaticResult s = StaticPhase.run(List.of(program.jar()), program.entry(), opt.engine());
+            StaticResult s = StaticPhase.run(program, opt.engine());
             for (RacePair p : StaticPhase.pairs(s)) {
                 pairs.put(p.key, p);
             }
@@ -104,7 +111,9 @@ public final class Analysis {
         }
         r.runs = d.runs();
         phases.put("dynamic", seconds(t0));
-        log.printf("%d pairs, %.1f s%n", d.pairs().size(), phases.get("dynamic"));
+        List<String> notes = RunNotes.of(d.runs(), opt.runTimeoutMillis() / 1000);
+        log.printf("%d pairs, %.1f s%s%n", d.pairs().size(), phases.get("dynamic"),
+                notes.isEmpty() ? "" : "; " + String.join("; ", notes));
         r.pairs = new ArrayList<>(pairs.values());
         return r;
     }
@@ -118,19 +127,17 @@ public final class Analysis {
         List<Long> seeds = ConfirmRuns.seeds(opt.confirm());
         long t0 = System.nanoTime();
         try (TrialLog trials = new TrialLog(out.resolve("trials.jsonl"));
-             ProgressBar bar = new ProgressBarBuilder().setTaskName("phase 2").setInitialMax((long) candidates.size() * seeds.size())
-                     .setStyle(ProgressBarStyle.ASCII).setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(log))
-                     .showSpeed().setUnit(" trials", 1).build()) {
+             Progress bar = Progress.of(log, (long) candidates.size() * seeds.size())) {
             int index = 0;
             for (RacePair p : candidates) {
-                bar.setExtraMessage("pair " + (++index) + "/" + candidates.size());
+                bar.pair(++index, candidates.size());
                 Map<Long, TrialResult> bySeed = new LinkedHashMap<>(trials.done(p.key));
-                bar.stepBy(bySeed.size());
+                bar.trials(bySeed.size());
                 List<Long> todo = seeds.stream().filter(s -> !bySeed.containsKey(s)).toList();
                 if (p.sites.stream().anyMatch(s -> s.className().startsWith("java."))) {
                     p.verdict = "unconfirmed";
                     p.confirm = Confirm.skipped("a site inside the JDK: Phase 2 does not instrument JDK classes");
-                    bar.stepBy(todo.size());
+                    bar.pairDone(p, index, candidates.size(), (long) index * seeds.size());
                     continue;
                 }
                 if (!todo.isEmpty()) {
@@ -139,11 +146,10 @@ public final class Analysis {
                         synchronized (bySeed) {
                             bySeed.put(t.seed(), t);
                         }
-                        bar.step();
+                        bar.trials(1);
                     });
                 }
                 List<TrialResult> results = new ArrayList<>(TrialLog.ordered(seeds, bySeed));
-                bar.stepTo(Math.max(bar.getCurrent(), (long) index * seeds.size()));
                 boolean randomToo = p.predictors.containsKey("hb") && needsRandom(results);
                 if (randomToo) {
                     results.addAll(randomTrials(p, trials));
@@ -154,6 +160,7 @@ public final class Analysis {
                             + " comes once the postponed thread has moved on); then " + FALLBACK_SHARE + " of as many"
                             + " trials under the random scheduler");
                 }
+                bar.pairDone(p, index, candidates.size(), (long) index * seeds.size());
             }
         }
         phases.put("confirm", seconds(t0) + phases.getOrDefault("confirm", 0.0));

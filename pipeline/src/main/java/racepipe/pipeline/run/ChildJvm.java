@@ -27,12 +27,10 @@ public final class ChildJvm {
     private ChildJvm() {
     }
 
-    /** The JVM flags every child gets: the agent with its options, and the opens it needs. */
-    public static List<String> command(String agentOptions, Path appClassPath, String mainClass, List<String> args) {
-        return command(agentOptions, appClassPath == null ? "" : java.io.File.pathSeparator + appClassPath, mainClass, args);
-    }
-
-    /** The agent jar is always on the class path; {@code extraClassPath} is appended as is. */
+    /**
+     * The JVM flags every child gets: the agent with its options, and the opens it needs. The agent
+     * jar is always on the class path; {@code extraClassPath} is appended as is.
+     */
     public static List<String> command(String agentOptions, String extraClassPath, String mainClass, List<String> args) {
         Path agent = Home.agentJar();
         List<String> cmd = new ArrayList<>();

@@ -100,7 +100,7 @@ public final class ConfirmRuns {
 
     static List<String> workerCommand(ProgramInput program, SiteInfo a, SiteInfo b, Options opt) {
         String sites = a.key() + "," + b.key();
-        List<String> args = new ArrayList<>(List.of(program.jar().toString(), program.entry(), sites,
+        List<String> args = new ArrayList<>(List.of(program.classPathString(), program.entry(), sites,
                 String.valueOf(opt.watchdogMillis())));
         args.addAll(program.args());
         // the random baseline chooses at every shared access, so every access is instrumented;

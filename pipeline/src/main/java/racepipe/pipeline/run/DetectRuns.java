@@ -53,7 +53,7 @@ public final class DetectRuns {
         String agentOpts = "detectors=" + String.join(",", opt.detectors()) + (seed == null ? "" : "|seed=" + seed);
         List<String> args = new ArrayList<>(List.of(out.toString(), program.entry()));
         args.addAll(program.args());
-        ChildJvm.Ended ended = ChildJvm.run(ChildJvm.command(agentOpts, program.jar(),
+        ChildJvm.Ended ended = ChildJvm.run(ChildJvm.command(agentOpts, java.io.File.pathSeparator + program.classPathString(),
                 "racepipe.dynamic.run.DetectMain", args), log, opt.timeoutMillis());
         Map<String, TreeSet<String>> sets = new LinkedHashMap<>();
         opt.detectors().forEach(d -> sets.put(d, new TreeSet<>()));

@@ -1,16 +1,21 @@
 package racepipe.pipeline.run;
 
+import java.nio.file.Path;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.model.RacePair;
 
-/** The replay command of a trial, as people paste it. */
+/** The replay command of a trial, as people paste it: from any folder, with the program's class path. */
 public final class Replay {
     private Replay() {
     }
 
     public static String command(ProgramInput p, RacePair pair, Object seed, String scheduler) {
-        StringBuilder sb = new StringBuilder("scripts/racepipe replay ").append(quote(p.jar().toString()))
-                .append(" --entry ").append(p.entry())
+        StringBuilder sb = new StringBuilder(Launcher.command()).append(" replay ").append(quote(p.jar().toString()));
+        if (!p.classPath().isEmpty()) {
+            sb.append(" --cp ").append(quote(String.join(java.io.File.pathSeparator,
+                    p.classPath().stream().map(Path::toString).toList())));
+        }
+        sb.append(" --entry ").append(p.entry())
                 .append(" --pair ").append(quote(pair.sites.get(0).key())).append(' ').append(quote(pair.sites.get(1).key()))
                 .append(" --seed ").append(seed);
         if (!"racefuzzer".equals(scheduler)) {

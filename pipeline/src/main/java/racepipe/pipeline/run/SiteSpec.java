@@ -2,67 +2,127 @@ package racepipe.pipeline.run;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import racepipe.dynamic.agent.SiteIndex;
+import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.SiteInfo;
 
 /**
- * Turns what a user types for a site into a site: {@code File.java:LINE} (the first access on
- * that line), {@code pkg.Class.method@bci}, or a full site key.
+ * Turns the two sites a user types for a pair ({@link SitePattern}) into two instructions of the
+ * program. The jar is searched first (the entry's package before the others), its class path only
+ * for a site the jar does not have. A {@code File.java:LINE} with several accesses takes the one
+ * that can race with the other site, and says which it took and how to name another.
  */
 public final class SiteSpec {
-    private final List<SiteIndex.Entry> entries;
-
-    /** {@code entryClass}: a bare file name is looked up in the entry's package first. */
-    public SiteSpec(Path jar, String entryClass) throws IOException {
-        String pkg = entryClass.contains(".") ? entryClass.substring(0, entryClass.lastIndexOf('.')).replace('.', '/') + "/" : "";
-        List<SiteIndex.Entry> all = new java.util.ArrayList<>(SiteIndex.scan(jar));
-        all.sort(java.util.Comparator.comparing((SiteIndex.Entry e) -> !(e.owner().startsWith(pkg)
-                && e.owner().indexOf('/', pkg.length()) < 0)));
-        this.entries = all;
+    /** The two sites chosen, and a line for each site that had to be chosen among several. */
+    public record Pick(SiteInfo a, SiteInfo b, String variable, List<String> notes) {
     }
 
-    public SiteInfo resolve(String spec) {
-        SiteIndex.Entry e = find(spec);
-        if (e == null) {
-            throw new UsageError("no field or array access at " + spec
+    private final List<SiteIndex.Entry> app;
+    private final List<Path> classPath;
+    private List<SiteIndex.Entry> libraries;
+
+    public SiteSpec(ProgramInput program) throws IOException {
+        String entry = program.entry();
+        String pkg = entry.contains(".") ? entry.substring(0, entry.lastIndexOf('.')).replace('.', '/') + "/" : "";
+        List<SiteIndex.Entry> all = new ArrayList<>(SiteIndex.scan(program.jar()));
+        all.sort(Comparator.comparing((SiteIndex.Entry e) -> !(e.owner().startsWith(pkg)
+                && e.owner().indexOf('/', pkg.length()) < 0)));
+        this.app = all;
+        this.classPath = program.classPath();
+    }
+
+    /** The pair two specs name; a UsageError of one line when they name nothing or nothing that can race. */
+    public Pick pair(String specA, String specB) throws IOException {
+        SitePattern pa = SitePattern.parse(specA), pb = SitePattern.parse(specB);
+        List<SiteIndex.Entry> ca = candidates(pa), cb = candidates(pb);
+        SiteIndex.Entry bestA = null, bestB = null;
+        int best = 0;
+        for (SiteIndex.Entry x : ca) {
+            for (SiteIndex.Entry y : cb) {
+                int score = score(x, y);
+                if (score > best) {
+                    best = score;
+                    bestA = x;
+                    bestB = y;
+                }
+            }
+        }
+        if (best < 2) {
+            SiteIndex.Entry x = ca.get(0), y = cb.get(0);
+            String why = x.variable().equals(y.variable()) ? "both only read " + x.variable() + " (two reads never race)"
+                    : "they access different variables (" + x.variable() + ", " + y.variable() + ")";
+            throw new UsageError(pa + " and " + pb + " cannot race: " + why);
+        }
+        List<String> notes = new ArrayList<>();
+        note(pa, ca, bestA, notes);
+        note(pb, cb, bestB, notes);
+        return new Pick(info(bestA), info(bestB), bestA.variable(), notes);
+    }
+
+    /** 3: one variable, one write; 2: two java.util calls (their conflict is decided at run time); 0: cannot race. */
+    private static int score(SiteIndex.Entry x, SiteIndex.Entry y) {
+        boolean callX = x.variable().startsWith("call "), callY = y.variable().startsWith("call ");
+        if (callX || callY) {
+            return callX && callY ? 2 : 0;
+        }
+        return x.variable().equals(y.variable()) && (x.write() || y.write()) ? 3 : 0;
+    }
+
+    private static void note(SitePattern p, List<SiteIndex.Entry> candidates, SiteIndex.Entry took, List<String> notes) {
+        if (candidates.size() < 2) {
+            return;
+        }
+        List<String> others = candidates.stream().filter(e -> e != took)
+                .map(e -> name(e) + " (" + kind(e) + ")").toList();
+        notes.add(p + " has " + candidates.size() + " accesses: took " + name(took) + " (" + kind(took)
+                + "); to name another, give " + String.join(" or ", others));
+    }
+
+    /** pkg.Class.method@bci: how a user names one instruction. */
+    static String name(SiteIndex.Entry e) {
+        return e.owner().replace('/', '.') + "." + e.method() + "@" + e.bci();
+    }
+
+    private static String kind(SiteIndex.Entry e) {
+        return e.variable().startsWith("call ") ? e.variable() : (e.write() ? "write of " : "read of ") + e.variable();
+    }
+
+    private List<SiteIndex.Entry> candidates(SitePattern p) throws IOException {
+        List<SiteIndex.Entry> found = matching(app, p);
+        if (found.isEmpty() && !classPath.isEmpty()) {
+            found = matching(libraries(), p);
+        }
+        if (found.isEmpty()) {
+            throw new UsageError("no field or array access at " + p
                     + " (give File.java:LINE, pkg.Class.method@bci or a site key)");
         }
-        return SiteInfo.of(e.owner(), e.method(), e.desc(), e.bci(), e.file(), e.line(), e.write());
+        return found;
     }
 
-    public String variable(SiteInfo s) {
-        SiteIndex.Entry e = find(s.key());
-        return e == null ? "?" : e.variable();
+    private static List<SiteIndex.Entry> matching(List<SiteIndex.Entry> entries, SitePattern p) {
+        List<SiteIndex.Entry> out = entries.stream()
+                .filter(e -> p.matches(e.owner(), e.method(), e.key(), e.bci(), e.file(), e.line())).toList();
+        if (!p.byLine() && out.size() > 1) {
+            return out.subList(0, 1); // one instruction: the first overload
+        }
+        return out;
     }
 
-    private SiteIndex.Entry find(String spec) {
-        int colon = spec.lastIndexOf(':');
-        if (colon > 0 && spec.substring(0, colon).endsWith(".java")) {
-            String file = spec.substring(0, colon);
-            int line;
-            try {
-                line = Integer.parseInt(spec.substring(colon + 1));
-            } catch (NumberFormatException ex) {
-                throw new UsageError("not a line number in " + spec);
+    private List<SiteIndex.Entry> libraries() throws IOException {
+        if (libraries == null) {
+            libraries = new ArrayList<>();
+            for (Path p : classPath) {
+                libraries.addAll(SiteIndex.scan(p));
             }
-            String base = file.substring(file.lastIndexOf('/') + 1);
-            return entries.stream().filter(e -> e.file().equals(base) && e.line() == line).findFirst().orElse(null);
         }
-        int at = spec.lastIndexOf('@');
-        if (at < 0) {
-            return null;
-        }
-        if (spec.contains("(")) {
-            return entries.stream().filter(e -> e.key().equals(spec)).findFirst().orElse(null);
-        }
-        String head = spec.substring(0, at).replace('.', '/');
-        int dot = head.lastIndexOf('/');
-        String owner = head.substring(0, Math.max(dot, 0));
-        String method = head.substring(dot + 1);
-        int bci = Integer.parseInt(spec.substring(at + 1));
-        return entries.stream().filter(e -> e.owner().equals(owner) && e.method().equals(method) && e.bci() == bci)
-                .findFirst().orElse(null);
+        return libraries;
+    }
+
+    private static SiteInfo info(SiteIndex.Entry e) {
+        return SiteInfo.of(e.owner(), e.method(), e.desc(), e.bci(), e.file(), e.line(), e.write());
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;
@@ -18,6 +19,11 @@ import racepipe.statics.engines.Engines;
 /** Phase 1, static: one engine on the program, its pairs in the contract's shape. */
 public final class StaticPhase {
     private StaticPhase() {
+    }
+
+    /** The engine on the program's jar and its class path. */
+    public static StaticResult run(ProgramInput program, String engine) {
+        return run(program.paths(), program.entry(), engine);
     }
 
     public static StaticResult run(List<Path> app, String entry, String engine) {

@@ -22,6 +22,20 @@ class HtmlReportTest {
     Path tmp;
 
     @Test
+    void shows_why_no_verdict_holds_phase_1_timeouts_the_flags_and_the_legend() throws Exception {
+        ResultFile r = Fixture.logservice();
+        r.failure = "the program never got going: NoClassDefFoundError: shoplib/Inventory";
+        r.options.put("timeout", 10);
+        r.runs = List.of(new racepipe.pipeline.model.DetectRun(0, 1L, Outcome.TIMEOUT, null, null, null, Map.of()));
+        r.pairs.get(0).suppressed = "the log is rebuilt";
+        r.pairs.get(1).baseline = true;
+        String html = HtmlReport.render(r);
+        assertThat(html).contains("<div class=\"card failure\">the program never got going: NoClassDefFoundError: shoplib/Inventory")
+                .contains("1 of 1 run timed out after 10 s").contains("suppressed: the log is rebuilt").contains(">known</span>")
+                .contains("<dt>unconfirmed</dt>").contains("<dt>Eraser</dt>");
+    }
+
+    @Test
     void shows_the_summary_the_diagram_and_every_pair() throws Exception {
         Path f = tmp.resolve("out/report.html");
         HtmlReport.write(Fixture.logservice(), f);

@@ -110,6 +110,41 @@ class SarifReportTest {
     }
 
     @Test
+    void finds_the_source_file_in_a_given_source_root_with_any_layout() throws Exception {
+        Path flat = tmp.resolve("proj/code/LogService.java"); // no package folders
+        Files.createDirectories(flat.getParent());
+        Files.writeString(flat, "class LogService {}");
+        Path f = tmp.resolve("proj/out/report.sarif");
+        SarifReport.write(Fixture.logservice(), f, tmp.resolve("proj"), List.of(tmp.resolve("proj/code")));
+        JsonNode r = new ObjectMapper().readTree(f.toFile()).at("/runs/0/results/0");
+        assertThat(r.at("/locations/0/physicalLocation/artifactLocation/uri").asText()).isEqualTo("code/LogService.java");
+        SarifReport.write(Fixture.logservice(), f, tmp.resolve("elsewhere"), List.of(tmp.resolve("proj/code")));
+        r = new ObjectMapper().readTree(f.toFile()).at("/runs/0/results/0");
+        assertThat(r.at("/locations/0/physicalLocation/artifactLocation/uri").asText())
+                .isEqualTo(flat.toUri().toString()); // outside the base folder: an absolute URI
+    }
+
+    @Test
+    void a_suppressed_pair_carries_its_justification_and_a_baseline_says_new_or_unchanged() throws Exception {
+        ResultFile r = Fixture.logservice();
+        r.options.put("baseline", "old/report.json");
+        r.pairs.get(0).suppressed = "log is rebuilt on every start";
+        r.pairs.get(1).baseline = true;
+        Map<String, JsonNode> byPair = new java.util.HashMap<>();
+        for (JsonNode res : written(r, tmp).at("/runs/0/results")) {
+            byPair.put(res.at("/properties/pair").asText(), res);
+        }
+        JsonNode suppressed = byPair.get(r.pairs.get(0).key);
+        assertThat(suppressed.at("/suppressions/0/kind").asText()).isEqualTo("external");
+        assertThat(suppressed.at("/suppressions/0/justification").asText()).isEqualTo("log is rebuilt on every start");
+        assertThat(byPair.get(r.pairs.get(1).key).get("baselineState").asText()).isEqualTo("unchanged");
+        assertThat(byPair.get(r.pairs.get(2).key).get("baselineState").asText()).isEqualTo("new");
+        assertThat(byPair.get(r.pairs.get(2).key).has("suppressions")).isFalse();
+        r.options.remove("baseline");
+        assertThat(written(r, tmp).at("/runs/0/results/0").has("baselineState")).isFalse();
+    }
+
+    @Test
     void survives_a_bare_pair_without_lines_confirm_or_verdict() throws Exception {
         ResultFile r = new ResultFile();
         RacePair p = new RacePair();

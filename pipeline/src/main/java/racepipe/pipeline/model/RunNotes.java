@@ -1,0 +1,47 @@
+package racepipe.pipeline.model;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import racepipe.contract.Outcome;
+
+/**
+ * What people must know about Phase 1's dynamic runs that did not simply end: one line per kind,
+ * e.g. "3 of 3 runs timed out after 10 s" (a detector saw only what ran before the kill).
+ */
+public final class RunNotes {
+    private RunNotes() {
+    }
+
+    /** {@code timeoutSeconds}: the bound each run had, or null when not known. */
+    public static List<String> of(List<DetectRun> runs, Object timeoutSeconds) {
+        List<String> out = new ArrayList<>();
+        if (runs == null || runs.isEmpty()) {
+            return out;
+        }
+        Map<Outcome, Integer> n = new LinkedHashMap<>();
+        TreeSet<String> thrown = new TreeSet<>();
+        for (DetectRun r : runs) {
+            n.merge(r.outcome(), 1, Integer::sum);
+            if (r.exceptions() != null) {
+                r.exceptions().forEach(t -> thrown.add(t.type().substring(t.type().lastIndexOf('.') + 1)));
+            }
+        }
+        String of = " of " + runs.size() + " run" + (runs.size() == 1 ? "" : "s");
+        if (n.containsKey(Outcome.TIMEOUT)) {
+            out.add(n.get(Outcome.TIMEOUT) + of + " timed out" + (timeoutSeconds == null ? "" : " after " + timeoutSeconds + " s"));
+        }
+        if (n.containsKey(Outcome.EXCEPTION)) {
+            out.add(n.get(Outcome.EXCEPTION) + of + " ended in an uncaught exception (" + String.join(", ", thrown) + ")");
+        }
+        if (n.containsKey(Outcome.DEADLOCK)) {
+            out.add(n.get(Outcome.DEADLOCK) + of + " deadlocked");
+        }
+        if (n.containsKey(Outcome.CRASHED)) {
+            out.add(n.get(Outcome.CRASHED) + of + " crashed (no result from the run's JVM)");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,25 @@
+package racepipe.pipeline.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import racepipe.contract.Outcome;
+
+class RunNotesTest {
+    static DetectRun run(int i, Outcome o, DetectRun.Thrown... thrown) {
+        return new DetectRun(i, 1L, o, null, thrown.length == 0 ? null : List.of(thrown), null, Map.of());
+    }
+
+    @Test
+    void says_how_many_runs_timed_out_threw_or_crashed() {
+        assertThat(RunNotes.of(List.of(run(0, Outcome.TIMEOUT), run(1, Outcome.TIMEOUT), run(2, Outcome.TIMEOUT)), 10))
+                .containsExactly("3 of 3 runs timed out after 10 s");
+        assertThat(RunNotes.of(List.of(run(0, Outcome.OK), run(1, Outcome.EXCEPTION,
+                new DetectRun.Thrown("main", "java.lang.NoClassDefFoundError", "shoplib/Inventory")), run(2, Outcome.CRASHED)), null))
+                .containsExactly("1 of 3 runs ended in an uncaught exception (NoClassDefFoundError)",
+                        "1 of 3 runs crashed (no result from the run's JVM)");
+        assertThat(RunNotes.of(List.of(run(0, Outcome.OK), run(1, Outcome.EXIT)), 10)).isEmpty();
+    }
+}

@@ -1,0 +1,34 @@
+package racepipe.pipeline.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import racepipe.pipeline.model.Confirm;
+import racepipe.pipeline.model.RacePair;
+import racepipe.pipeline.model.SiteInfo;
+
+class ProgressTest {
+    @Test
+    void off_a_terminal_it_writes_plain_lines_one_per_pair() {
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        RacePair p = new RacePair("shop.Main.visits", SiteInfo.of("shop/Main", "run", "()V", 4, "Main.java", 9, true),
+                SiteInfo.of("shop/Main", "main", "()V", 30, "Main.java", 13, false));
+        p.verdict = "real";
+        p.confirm = new Confirm();
+        p.confirm.trials = 50;
+        p.confirm.raced = 48;
+        try (Progress bar = Progress.of(new PrintStream(o, true, StandardCharsets.UTF_8), 100)) {
+            assertThat(bar).isInstanceOf(Progress.Lines.class); // surefire's JVM has no console
+            bar.pair(1, 2);
+            bar.trials(50);
+            bar.pairDone(p, 1, 2, 50);
+        }
+        String out = o.toString(StandardCharsets.UTF_8);
+        assertThat(out).doesNotContain("\r");
+        assertThat(out).startsWith("phase 2: pair 1/2 Main.visits: real (raced in 48 of 50 trials); 50/100 trials, ");
+        assertThat(out.lines()).hasSize(1);
+    }
+}
