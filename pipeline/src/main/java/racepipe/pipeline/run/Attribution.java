@@ -21,37 +21,67 @@ public final class Attribution {
     }
 
     public static Result of(SiteInfo a, SiteInfo b, List<TrialResult> trials) {
-        String aMethod = method(a), bMethod = method(b);
-        int[] first = new int[2], firstCrash = new int[2];
-        for (TrialResult t : trials) {
-            if (!t.raced()) {
-                continue;
-            }
-            TrialResult.Thrown ex = t.exception();
-            if (ex != null && ex.afterRace()) {
-                String stack = String.valueOf(ex.stack());
-                if (stack.contains(aMethod) || stack.contains(bMethod)) {
-                    return new Result(true, ex.type() + " thrown inside a racing statement's method");
-                }
-            }
-            int order = firstSite(t, a, b);
-            if (order >= 0) {
-                first[order]++;
-                if (ex != null) {
-                    firstCrash[order]++;
-                }
-            }
+        TrialResult.Thrown inside = thrownInside(a, b, trials);
+        if (inside != null) {
+            return new Result(true, inside.type() + " thrown inside a racing statement's method");
         }
+        Orders n = orders(a, b, trials);
         for (int o = 0; o < 2; o++) {
-            double p = fisherGreater(firstCrash[o], first[o] - firstCrash[o], firstCrash[1 - o], first[1 - o] - firstCrash[1 - o]);
+            double p = n.p(o);
             if (p < P) {
                 SiteInfo s = o == 0 ? a : b;
                 return new Result(true, String.format("crashes in %d/%d trials where %s:%d ran first, %d/%d otherwise (p=%.2g)",
-                        firstCrash[o], first[o], s.file(), s.line(), firstCrash[1 - o], first[1 - o], p));
+                        n.crashed[o], n.first[o], s.file(), s.line(), n.crashed[1 - o], n.first[1 - o], p));
             }
         }
         return new Result(false, "the exceptions come as often in either order and outside the racing statements' methods:"
                 + " another race's");
+    }
+
+    /**
+     * The first exception of a raced trial, thrown after the race, whose stack passes through a
+     * racing statement's method; null if none. Once there, more trials cannot take it away.
+     */
+    static TrialResult.Thrown thrownInside(SiteInfo a, SiteInfo b, List<TrialResult> trials) {
+        String aMethod = method(a), bMethod = method(b);
+        for (TrialResult t : trials) {
+            TrialResult.Thrown ex = t.raced() ? t.exception() : null;
+            if (ex != null && ex.afterRace()) {
+                String stack = String.valueOf(ex.stack());
+                if (stack.contains(aMethod) || stack.contains(bMethod)) {
+                    return ex;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Raced trials by which site's access went first (0: a, 1: b), and how many of those threw. */
+    record Orders(int[] first, int[] crashed, int unknown) {
+        /** One-sided Fisher test that order o crashes more often than the other. */
+        double p(int o) {
+            return fisherGreater(crashed[o], first[o] - crashed[o], crashed[1 - o], first[1 - o] - crashed[1 - o]);
+        }
+    }
+
+    static Orders orders(SiteInfo a, SiteInfo b, List<TrialResult> trials) {
+        int[] first = new int[2], crashed = new int[2];
+        int unknown = 0;
+        for (TrialResult t : trials) {
+            if (!t.raced()) {
+                continue;
+            }
+            int order = firstSite(t, a, b);
+            if (order < 0) {
+                unknown++;
+                continue;
+            }
+            first[order]++;
+            if (t.exception() != null) {
+                crashed[order]++;
+            }
+        }
+        return new Orders(first, crashed, unknown);
     }
 
     /** "pkg.Class.method(" as a stack frame shows it. */

@@ -1,0 +1,103 @@
+package racepipe.pipeline.run;
+
+import java.util.List;
+import racepipe.contract.Outcome;
+import racepipe.contract.TrialResult;
+import racepipe.pipeline.model.SiteInfo;
+import racepipe.pipeline.run.Ranking.Tier;
+
+/**
+ * When a pair has had enough trials: analyze's stopping rule, a pure function of the trials so
+ * far, in seed order (so the verdict is a function of the seed, however many workers ran them).
+ * {@code --trials} is the most a pair gets. docs/architecture.md says why the rule loses no
+ * harmful verdict the full run would have given, beyond the bound of {@link #EACH_ORDER}.
+ * <ol>
+ * <li>harmful, settled: a raced trial threw after the race inside a racing statement's method
+ *     (more trials cannot undo it);</li>
+ * <li>harmful by order: one order crashes more often than the other with Fisher's p below
+ *     {@code 0.01 / max}, the attribution test's bound divided by the number of looks;</li>
+ * <li>real, settled: {@link #EACH_ORDER} raced trials in each order (a pair of one site with
+ *     itself: twice as many raced trials) and no raced trial threw anything;</li>
+ * <li>no race yet: give up after {@link #noRaceLimit} trials: all of them when happens-before saw
+ *     the race in a run, {@link #NO_RACE} with weaker evidence, {@link #PROBE} when neither access
+ *     was seen running (then the verdict is unreached);</li>
+ * <li>the first {@link #HUNG} trials all hung: the rest would too.</li>
+ * </ol>
+ * A pair whose raced trials threw but not inside a racing method, and not significantly in one
+ * order, runs all its trials: Fisher's test needs them.
+ */
+public final class Stopping {
+    /** Raced trials in each order, none throwing, that settle a pair as real. */
+    public static final int EACH_ORDER = 10;
+    /** Trials without a race after which a pair that happens-before did not see is given up. */
+    public static final int NO_RACE = 20;
+    /** Trials a pair gets whose accesses no Phase 1 run was seen running, to see whether it races at all. */
+    public static final int PROBE = 2;
+    /** The first trials all hung: given up (a pair whose program hangs would cost --timeout a trial). */
+    public static final int HUNG = 3;
+
+    /** Stop or go on, and why it stopped before its last trial. */
+    public record Decision(boolean stop, String why) {
+        static final Decision GO = new Decision(false, null);
+
+        static Decision stop(String why) {
+            return new Decision(true, why);
+        }
+    }
+
+    private Stopping() {
+    }
+
+    /** The most trials a pair of this tier gets while none of them races. */
+    public static int noRaceLimit(Tier tier, int max) {
+        return switch (tier) {
+            case HB -> max;
+            case HYBRID, EXECUTED, ONE_SITE -> Math.min(max, NO_RACE);
+            case UNSEEN -> Math.min(max, PROBE);
+        };
+    }
+
+    /** After {@code trials} (the first ones, in seed order) of at most {@code max}: is the verdict settled? */
+    public static Decision decide(List<TrialResult> trials, int max, Tier tier, SiteInfo a, SiteInfo b) {
+        int n = trials.size();
+        if (n >= max) {
+            return Decision.stop(null);
+        }
+        long raced = trials.stream().filter(TrialResult::raced).count();
+        if (raced == 0) {
+            if (n >= HUNG && trials.stream().allMatch(t -> t.outcome() == Outcome.TIMEOUT)) {
+                return Decision.stop("the first " + n + " trials all hung");
+            }
+            int limit = noRaceLimit(tier, max);
+            if (n >= limit) {
+                return Decision.stop(tier == Tier.UNSEEN
+                        ? "no race in " + n + " probe trials, and " + tier.meaning
+                        : "no race in " + n + " trials, and " + (tier == Tier.HYBRID ? "happens-before never saw it unordered"
+                        : tier.meaning + " (no detector saw the pair unordered)"));
+            }
+            return Decision.GO;
+        }
+        TrialResult.Thrown inside = Attribution.thrownInside(a, b, trials);
+        if (inside != null) {
+            return Decision.stop("settled harmful: " + inside.type() + " thrown inside a racing statement's method");
+        }
+        Attribution.Orders orders = Attribution.orders(a, b, trials);
+        for (int o = 0; o < 2; o++) {
+            if (orders.p(o) < Attribution.P / max) {
+                return Decision.stop("settled harmful: one order crashes in " + orders.crashed()[o] + " of " + orders.first()[o]
+                        + " trials, the other in " + orders.crashed()[1 - o] + " of " + orders.first()[1 - o]);
+            }
+        }
+        boolean threw = trials.stream().anyMatch(t -> t.raced() && t.exception() != null);
+        if (threw) {
+            return Decision.GO; // the attribution test decides, on every trial
+        }
+        boolean selfPair = a.key().equals(b.key());
+        if (selfPair ? raced >= 2L * EACH_ORDER
+                : orders.first()[0] >= EACH_ORDER && orders.first()[1] >= EACH_ORDER) {
+            return Decision.stop("settled real: raced " + raced + " times, " + (selfPair ? "" : "at least " + EACH_ORDER
+                    + " in each order, ") + "and no order threw");
+        }
+        return Decision.GO;
+    }
+}

@@ -1,0 +1,112 @@
+package racepipe.pipeline.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import racepipe.contract.Outcome;
+import racepipe.contract.TrialResult;
+import racepipe.pipeline.model.SiteInfo;
+import racepipe.pipeline.run.Ranking.Tier;
+
+/** analyze's stopping rule on hand-made trial sequences. */
+class StoppingTest {
+    static final SiteInfo A = AttributionTest.A;
+    static final SiteInfo B = AttributionTest.B;
+
+    static TrialResult none() {
+        return new TrialResult(1, "racefuzzer", false, Outcome.OK, null, null, null, null, "x", 0, 0, null);
+    }
+
+    static TrialResult hung() {
+        return new TrialResult(1, "racefuzzer", false, Outcome.TIMEOUT, null, null, null, null, "x", 0, 0, null);
+    }
+
+    /** The trials after which the rule first says stop (max 50), or 50 when only the last one does. */
+    static int stopsAfter(List<TrialResult> trials, Tier tier) {
+        for (int n = 0; n <= trials.size(); n++) {
+            if (Stopping.decide(trials.subList(0, n), 50, tier, A, B).stop()) {
+                return n;
+            }
+        }
+        return -1;
+    }
+
+    static List<TrialResult> times(int n, java.util.function.IntFunction<TrialResult> f) {
+        List<TrialResult> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(f.apply(i));
+        }
+        return out;
+    }
+
+    @Test
+    void a_race_that_never_throws_is_settled_real_after_ten_in_each_order() {
+        List<TrialResult> t = times(50, i -> AttributionTest.trial(i % 2 == 0 ? A : B, null));
+        assertThat(stopsAfter(t, Tier.HB)).isEqualTo(20);
+        assertThat(Stopping.decide(t.subList(0, 20), 50, Tier.HB, A, B).why()).startsWith("settled real");
+        // all in one order: the other order's crash is still possible, so every trial runs
+        assertThat(stopsAfter(times(50, i -> AttributionTest.trial(A, null)), Tier.HB)).isEqualTo(50);
+    }
+
+    @Test
+    void a_crash_inside_a_racing_method_settles_harmful_at_once() {
+        List<TrialResult> t = new ArrayList<>(times(3, i -> AttributionTest.trial(A, null)));
+        t.add(AttributionTest.trial(B, "app.Worker.run(Worker.java:21) <- java.lang.Thread.run"));
+        t.addAll(times(46, i -> none()));
+        assertThat(stopsAfter(t, Tier.HB)).isEqualTo(4);
+    }
+
+    @Test
+    void a_crash_elsewhere_runs_every_trial_unless_one_order_crashes_beyond_doubt() {
+        // another race's crash, as often in either order: Fisher's test needs all 50 trials
+        List<TrialResult> other = times(50, i -> AttributionTest.trial(i % 2 == 0 ? A : B, i % 4 < 2 ? "app.Main.check(Main.java:40)" : null));
+        assertThat(stopsAfter(other, Tier.HB)).isEqualTo(50);
+        assertThat(Attribution.of(A, B, other).attributed()).isFalse();
+        // crashes in every trial where A went first, never otherwise: p = 1/C(15,8) < 0.01/50 after 8 and 7
+        List<TrialResult> ordered = times(50, i -> AttributionTest.trial(i % 2 == 0 ? A : B, i % 2 == 0 ? "app.Main.check(Main.java:40)" : null));
+        int n = stopsAfter(ordered, Tier.HB);
+        assertThat(n).isEqualTo(15);
+        assertThat(Attribution.of(A, B, ordered.subList(0, n)).attributed()).isTrue();
+    }
+
+    @Test
+    void without_a_race_the_evidence_sets_how_long_it_is_tried() {
+        List<TrialResult> t = times(50, i -> none());
+        assertThat(stopsAfter(t, Tier.HB)).isEqualTo(50);
+        assertThat(stopsAfter(t, Tier.HYBRID)).isEqualTo(Stopping.NO_RACE);
+        assertThat(stopsAfter(t, Tier.EXECUTED)).isEqualTo(Stopping.NO_RACE);
+        assertThat(stopsAfter(t, Tier.ONE_SITE)).isEqualTo(Stopping.NO_RACE);
+        assertThat(stopsAfter(t, Tier.UNSEEN)).isEqualTo(Stopping.PROBE);
+        assertThat(Stopping.decide(t.subList(0, 2), 50, Tier.UNSEEN, A, B).why()).contains("probe");
+        assertThat(Stopping.noRaceLimit(Tier.EXECUTED, 5)).isEqualTo(5);
+    }
+
+    @Test
+    void a_probe_that_races_goes_on_as_any_raced_pair() {
+        List<TrialResult> t = new ArrayList<>(List.of(none(), AttributionTest.trial(A, null)));
+        t.addAll(times(48, i -> AttributionTest.trial(i % 2 == 0 ? B : A, null)));
+        assertThat(stopsAfter(t, Tier.UNSEEN)).isEqualTo(21);
+    }
+
+    @Test
+    void three_hung_trials_first_give_the_pair_up() {
+        assertThat(stopsAfter(times(50, i -> hung()), Tier.HB)).isEqualTo(Stopping.HUNG);
+        List<TrialResult> t = new ArrayList<>(List.of(none(), hung(), hung(), hung()));
+        t.addAll(times(46, i -> none()));
+        assertThat(stopsAfter(t, Tier.HB)).isEqualTo(50);
+    }
+
+    @Test
+    void a_site_racing_with_itself_needs_twice_as_many_races() {
+        List<TrialResult> t = times(50, i -> AttributionTest.trial(A, null));
+        for (int n = 0; n <= 50; n++) {
+            if (Stopping.decide(t.subList(0, n), 50, Tier.HB, A, A).stop()) {
+                assertThat(n).isEqualTo(2 * Stopping.EACH_ORDER);
+                return;
+            }
+        }
+        throw new AssertionError("never stopped");
+    }
+}
