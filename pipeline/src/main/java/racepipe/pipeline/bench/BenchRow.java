@@ -194,7 +194,7 @@ public final class BenchRow {
     }
 
     private static String best(List<RacePair> ps) {
-        for (String v : List.of("harmful", "real", "unconfirmed")) {
+        for (String v : List.of("harmful", "real", "unconfirmed", "unreached", "untried")) {
             if (ps.stream().anyMatch(p -> v.equals(p.verdict))) {
                 return v;
             }

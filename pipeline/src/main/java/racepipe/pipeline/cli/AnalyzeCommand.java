@@ -1,9 +1,13 @@
 package racepipe.pipeline.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -13,6 +17,8 @@ import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.run.Analysis;
+import racepipe.pipeline.run.Budgets;
+import racepipe.pipeline.run.Launcher;
 import racepipe.pipeline.run.ConfirmRuns;
 import racepipe.pipeline.triage.Baseline;
 import racepipe.pipeline.triage.Suppressions;
@@ -41,8 +47,14 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--runs", defaultValue = "3", description = "dynamic runs (default: ${DEFAULT-VALUE})")
     int runs;
 
-    @Option(names = "--trials", defaultValue = "50", description = "Phase 2 trials per candidate (default: ${DEFAULT-VALUE})")
+    @Option(names = "--trials", defaultValue = "50",
+            description = "the most Phase 2 trials a candidate gets; fewer once its verdict is settled (default: ${DEFAULT-VALUE})")
     int trials;
+
+    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = Budgets.DEFAULT,
+            description = "time for the whole analyze, e.g. 90s, 10m, 1h30m, or none; candidates not reached in time are"
+                    + " untried (--resume continues them) (default: ${DEFAULT-VALUE})")
+    String budget;
 
     @Mixin
     JobsOption jobs;
@@ -80,6 +92,12 @@ public final class AnalyzeCommand implements Callable<Integer> {
         if (runs < 1 || trials < 1 || timeout < 1) {
             throw new UsageError("--runs, --trials and --timeout must be at least 1");
         }
+        Duration limit;
+        try {
+            limit = Budgets.parse(budget);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
         ProgramInput program = app.check();
         Baseline known = baseline == null ? null : Baseline.load(baseline);
         Suppressions accepted = suppress == null ? null : Suppressions.load(suppress);
@@ -96,8 +114,47 @@ public final class AnalyzeCommand implements Callable<Integer> {
         } else {
             OutFolder.startAfresh(out, System.err);
         }
-        ResultFile r = new Analysis(program, new Analysis.Options(Spelling.of(predictors), Spelling.of(engine), runs, seed, timeout * 1000L, confirm),
-                dir, System.err).run();
+        Analysis analysis = new Analysis(program, new Analysis.Options(Spelling.of(predictors), Spelling.of(engine), runs, seed,
+                timeout * 1000L, confirm, limit), dir, System.err);
+        // SIGINT/SIGTERM end analyze as the budget does: children killed, the report written with what
+        // is known (by this thread, which the stop lets finish; by the hook if this thread cannot)
+        CountDownLatch reported = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            analysis.stop().signal();
+            try {
+                if (!reported.await(HOOK_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                    ResultFile sofar = analysis.snapshot();
+                    if (sofar != null) {
+                        report(analysis.finish(sofar), program, dir, known, accepted);
+                    }
+                }
+            } catch (InterruptedException | IOException | RuntimeException e) {
+                System.err.println("racepipe: could not write the report: " + e);
+            }
+        }, "racepipe-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            ResultFile r = analysis.run();
+            int code = report(r, program, dir, known, accepted);
+            if (r.failure != null) {
+                throw new ProgramFailure(r.failure);
+            }
+            return code;
+        } finally {
+            reported.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // shutting down: the hook is running
+            }
+        }
+    }
+
+    /** How long the shutdown hook waits for the main thread's report before it writes one itself. */
+    static final int HOOK_WAIT_SECONDS = 30;
+
+    /** Writes report.json, .sarif, .html and prints the table; the exit code (0 or 1). */
+    private int report(ResultFile r, ProgramInput program, Path dir, Baseline known, Suppressions accepted) throws IOException {
         if (known != null) {
             known.mark(r.pairs);
             r.options.put("baseline", known.file().toString());
@@ -114,9 +171,29 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
         Reports.write(r, dir, sourceRoots);
         AnalyzeTable.print(System.out, r, dir);
-        if (r.failure != null) {
-            throw new ProgramFailure(r.failure);
+        if (r.stopped != null) {
+            System.out.println("continue: " + Launcher.command() + " analyze " + resumeArgs(program, dir));
         }
+        System.out.flush();
         return r.pairs.stream().anyMatch(RacePair::counted) ? 1 : 0;
+    }
+
+    /** The program and --resume DIR, as a user types them again. */
+    private static String resumeArgs(ProgramInput program, Path dir) {
+        StringBuilder sb = new StringBuilder(quote(program.jar().toString()));
+        if (!program.classPath().isEmpty()) {
+            sb.append(" --cp ").append(quote(String.join(java.io.File.pathSeparator,
+                    program.classPath().stream().map(Path::toString).toList())));
+        }
+        sb.append(" --entry ").append(program.entry()).append(" --resume ").append(quote(dir.toString()));
+        if (!program.args().isEmpty()) {
+            sb.append(" --");
+            program.args().forEach(a -> sb.append(' ').append(quote(a)));
+        }
+        return sb.toString();
+    }
+
+    private static String quote(String s) {
+        return s.matches("[A-Za-z0-9_./:@=,+-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 }

@@ -13,6 +13,7 @@ import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.model.SiteInfo;
 import racepipe.pipeline.report.Legend;
+import racepipe.pipeline.run.Stopping;
 
 /**
  * What analyze ends with, at most {@link #WIDTH} columns: the tried pairs grouped by variable, the
@@ -28,8 +29,10 @@ final class AnalyzeTable {
     }
 
     static void print(PrintStream out, ResultFile r, Path dir) {
-        List<RacePair> tried = r.pairs.stream().filter(p -> p.verdict != null)
+        List<RacePair> tried = r.pairs.stream().filter(p -> p.verdict != null && ORDER.contains(p.verdict))
                 .sorted(Comparator.comparing((RacePair p) -> ORDER.indexOf(p.verdict)).thenComparing(p -> p.variable)).toList();
+        List<RacePair> unreached = r.pairs.stream().filter(p -> "unreached".equals(p.verdict)).toList();
+        List<RacePair> untried = r.pairs.stream().filter(p -> "untried".equals(p.verdict)).toList();
         List<RacePair> shown = tried.stream().filter(p -> !Boolean.TRUE.equals(p.baseline) && p.suppressed == null).toList();
         out.println();
         if (!shown.isEmpty()) {
@@ -40,12 +43,23 @@ final class AnalyzeTable {
                 out.println(cut(variable == null ? "?" : variable, WIDTH));
                 pairs.forEach(p -> row(out, p));
             });
-            legend(out);
+            legend(out, r);
         }
         apart(out, tried, "known (in the baseline report; not counted)", p -> Boolean.TRUE.equals(p.baseline) && p.suppressed == null);
         apart(out, tried, "suppressed (not counted)", p -> p.suppressed != null);
+        if (!unreached.isEmpty()) {
+            out.println();
+            out.println(cut("unreached: " + unreached.size() + (unreached.size() == 1 ? " pair" : " pairs")
+                    + " (no detector saw either access in Phase 1; " + Stopping.PROBE
+                    + " probe trials did not race); listed in report.html", WIDTH));
+        }
         if (r.failure == null) {
-            out.println(summary(tried));
+            out.println(summary(tried, unreached.size(), untried.size()));
+        }
+        if (r.stopped != null) {
+            ResultFile.Stopped s = r.stopped;
+            out.println(cut(String.format(java.util.Locale.ROOT, "stopped in %s after %.0f s: %s; %d of %d pairs left untried",
+                    s.phase(), s.seconds(), s.why(), s.untried(), s.candidates()), WIDTH));
         }
         for (RacePair p : shown) {
             if (p.induced() && p.confirm.replay != null) {
@@ -88,9 +102,13 @@ final class AnalyzeTable {
         }
     }
 
-    private static void legend(PrintStream out) {
+    /** The verdicts' meanings (unreached and untried only when there are such pairs), the predictors'. */
+    private static void legend(PrintStream out, ResultFile r) {
         out.println();
         for (String[] v : Legend.VERDICTS) {
+            if (!ORDER.contains(v[0]) && r.pairs.stream().noneMatch(p -> v[0].equals(p.verdict))) {
+                continue;
+            }
             out.println(cut(String.format("%-12s %s", v[0], v[1]), WIDTH));
         }
         StringBuilder by = new StringBuilder("predicted by:");
@@ -112,6 +130,11 @@ final class AnalyzeTable {
     }
 
     static String summary(List<RacePair> tried) {
+        return summary(tried, 0, 0);
+    }
+
+    /** The one summary line; unreached and untried pairs are counted after the tried ones when there are any. */
+    static String summary(List<RacePair> tried, int unreached, int untried) {
         long counted = tried.stream().filter(RacePair::counted).count();
         long harmful = tried.stream().filter(p -> p.counted() && "harmful".equals(p.verdict)).count();
         long known = tried.stream().filter(p -> p.induced() && Boolean.TRUE.equals(p.baseline) && p.suppressed == null).count();
@@ -125,7 +148,16 @@ final class AnalyzeTable {
         if (suppressed > 0) {
             s.append(", ").append(suppressed).append(" suppressed");
         }
-        return s.append(", ").append(unconfirmed).append(" unconfirmed of ").append(tried.size()).append(tried.size() == 1 ? " pair" : " pairs").append(" tried").toString();
+        s.append(", ").append(unconfirmed).append(" unconfirmed");
+        if (unreached > 0) {
+            s.append(", ").append(unreached).append(" unreached");
+        }
+        int n = tried.size() + unreached;
+        s.append(" of ").append(n).append(n == 1 ? " pair" : " pairs").append(" tried");
+        if (untried > 0) {
+            s.append("; ").append(untried).append(" untried");
+        }
+        return s.toString();
     }
 
     /** "Main.java:9 lambda$main$0 W": where an access is, under its variable's heading. */

@@ -12,12 +12,12 @@ import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.ResultFile;
 
 /**
- * analyze's out folder: what it keeps to be resumed (phase1.json, trials.jsonl) is reused only
+ * analyze's out folder: what it keeps to be resumed (phase1.json, trials.jsonl, phases.json) is reused only
  * with --resume, and only for the same program; a plain analyze into a used folder starts afresh,
  * so its verdicts are never an older build's.
  */
 final class OutFolder {
-    static final List<String> KEPT = List.of("phase1.json", "trials.jsonl");
+    static final List<String> KEPT = List.of("phase1.json", "trials.jsonl", "phases.json");
 
     private OutFolder() {
     }

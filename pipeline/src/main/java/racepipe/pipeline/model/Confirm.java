@@ -12,6 +12,10 @@ import racepipe.contract.TrialResult;
 public final class Confirm {
     public String scheduler;
     public int trials;
+    /** The most trials the pair could get (--trials); it got fewer when its verdict was settled first. */
+    public Integer max;
+    /** Why its trials stopped before {@link #max}: the stopping rule's reason (docs/architecture.md). */
+    public String settled;
     public int raced;
     /** Exception type -> trials that threw it. */
     public Map<String, Integer> exceptions = new TreeMap<>();

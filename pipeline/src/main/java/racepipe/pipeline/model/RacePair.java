@@ -20,6 +20,11 @@ public final class RacePair {
     public Map<String, Object> predictors = new TreeMap<>();
     /** Free-form evidence per predictor (threads, abstract objects, locksets, event counts). */
     public Map<String, Object> evidence;
+    /**
+     * What Phase 1 saw of the pair, which sets its place in Phase 2's queue and how many trials
+     * it gets without a race: hb, hybrid, executed, one-site, unseen (run/Ranking).
+     */
+    public String tier;
     public Confirm confirm;
     public List<TrialSummary> trials;
     public String verdict;

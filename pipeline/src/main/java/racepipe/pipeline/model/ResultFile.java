@@ -35,6 +35,15 @@ public final class ResultFile {
     public Summary summary;
     /** Why no verdict can be trusted: the program never got going (analyze exits 3). */
     public String failure;
+    /** analyze ended before its work was done (the budget, a signal): why, and what was left. */
+    public Stopped stopped;
+
+    /**
+     * How analyze was stopped: why, in which phase, after how many seconds, and how many of the
+     * candidates were left untried ({@code --resume} continues them).
+     */
+    public record Stopped(String why, String phase, double seconds, int untried, int candidates) {
+    }
 
     public void write(Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();

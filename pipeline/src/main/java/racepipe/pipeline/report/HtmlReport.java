@@ -28,7 +28,8 @@ public final class HtmlReport {
 
     static String render(ResultFile r) {
         ResultFile res = r == null ? new ResultFile() : r;
-        List<PairView> pairs = PairView.of(res.pairs);
+        List<PairView> all = PairView.of(res.pairs);
+        List<PairView> pairs = all.stream().filter(p -> !p.kind().listOnly()).toList();
         String entry = res.program == null ? null : res.program.entry();
         StringBuilder b = new StringBuilder(32_768);
         b.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
@@ -44,7 +45,14 @@ public final class HtmlReport {
             b.append("<div class=\"card notes\"><b>Phase 1:</b> ").append(Html.esc(String.join("; ", notes)))
                     .append(" (the detectors saw only what ran)</div>");
         }
-        tiles(b, res, pairs);
+        if (res.stopped != null) {
+            ResultFile.Stopped st = res.stopped;
+            b.append("<div class=\"card stopped\"><b>Stopped</b> in ").append(Html.esc(st.phase())).append(" after ")
+                    .append(Html.seconds(st.seconds())).append(": ").append(Html.esc(st.why())).append(". ")
+                    .append(st.untried()).append(" of ").append(st.candidates())
+                    .append(" candidates left untried; <code>racepipe analyze … --resume OUT</code> continues.</div>");
+        }
+        tiles(b, res, all);
         overview(b, res);
         b.append("<h2 id=\"pairs\">Pairs</h2>");
         if (pairs.isEmpty()) {
@@ -53,6 +61,11 @@ public final class HtmlReport {
         long runs = runs(res);
         for (int i = 0; i < pairs.size(); i++) {
             b.append(PairSection.html(pairs.get(i), i + 1, runs));
+        }
+        for (Verdict v : Verdict.values()) {
+            if (v.listOnly()) {
+                PairSection.list(b, v, all.stream().filter(p -> p.kind() == v).toList());
+            }
         }
         b.append("<footer>racepipe ").append(Html.esc(res.tool == null ? null : res.tool.version())).append("<dl>");
         for (String[] v : Legend.VERDICTS) {
@@ -115,7 +128,11 @@ public final class HtmlReport {
                 max = Math.max(max, s);
                 total += s;
             }
-            b.append("<div class=\"tile t-phases\"><div class=\"t\">phases · ").append(Html.seconds(total))
+            Double wall = r.summary.wall();
+            Integer sessions = r.summary.sessions();
+            b.append("<div class=\"tile t-phases\"><div class=\"t\">phases · ").append(Html.seconds(wall != null ? wall : total))
+                    .append(wall != null ? " wall" : "")
+                    .append(sessions != null && sessions > 1 ? " · " + sessions + " sessions" : "")
                     .append("</div><table class=\"phases\">");
             for (Map.Entry<String, Double> e : phases.entrySet()) {
                 double s = e.getValue();

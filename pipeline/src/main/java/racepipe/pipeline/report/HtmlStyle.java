@@ -7,7 +7,7 @@ final class HtmlStyle {
 
     static final String CSS = """
             :root{--fg:#1d2330;--muted:#6b7280;--line:#e3e6ec;--bg:#f5f6f8;--card:#fff;
-              --harmful:#c62828;--real:#d97706;--unconfirmed:#6b7280;--mono:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace}
+              --harmful:#c62828;--real:#d97706;--unconfirmed:#6b7280;--unreached:#9ca3af;--untried:#7c6fb0;--mono:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace}
             *{box-sizing:border-box}
             body{margin:0;background:var(--bg);color:var(--fg);font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif}
             main{max-width:1180px;margin:0 auto;padding:24px 28px 48px}
@@ -23,6 +23,8 @@ final class HtmlStyle {
             .tile.t-harmful{border-top-color:var(--harmful)}.tile.t-harmful .n{color:var(--harmful)}
             .tile.t-real{border-top-color:var(--real)}.tile.t-real .n{color:var(--real)}
             .tile.t-unconfirmed{border-top-color:var(--unconfirmed)}
+            .tile.t-unreached{border-top-color:var(--unreached)}.tile.t-untried{border-top-color:var(--untried)}
+            .stopped{border-left:6px solid var(--untried)}.list.v-untried{border-left:6px solid var(--untried)}
             .tile.t-phases{flex:1.6;border-top-color:#3b6fd4}
             .phases{width:100%;border-collapse:collapse;font-size:12.5px}.phases td{padding:1px 0}
             .phases .pbar{width:55%}.phases .pbar span{display:block;height:8px;border-radius:4px;background:#9db4e8}

@@ -90,6 +90,10 @@ final class PairSection {
         if (c.note != null) {
             b.append("<div class=\"why\">").append(Html.esc(c.note)).append("</div>");
         }
+        if (c.settled != null && c.max != null) {
+            b.append("<div class=\"why\">").append(c.trials).append(" of at most ").append(c.max).append(" trials: ")
+                    .append(Html.esc(c.settled)).append("</div>");
+        }
     }
 
     private static void meter(StringBuilder b, String what, long n, long of, double rate, String css) {
@@ -202,6 +206,40 @@ final class PairSection {
             b.append("</div>");
         }
         b.append("</div>");
+    }
+
+    /** At most this many rows of the unreached or untried list; the rest are in report.json. */
+    static final int MAX_LISTED = 500;
+
+    /** The unreached or untried pairs: one row each (variable, accesses, predictors, tier). */
+    static void list(StringBuilder b, Verdict v, List<PairView> pairs) {
+        if (pairs.isEmpty()) {
+            return;
+        }
+        b.append("<section class=\"card list v-").append(v.name).append("\" id=\"").append(v.name).append("\"><h2>")
+                .append(pairs.size()).append(' ').append(Html.esc(v.name)).append(pairs.size() == 1 ? " pair" : " pairs")
+                .append("</h2><div class=\"legend\">").append(Html.esc(v.description)).append("</div>")
+                .append("<table class=\"trials\"><thead><tr><th>variable</th><th>access 1</th><th>access 2</th>")
+                .append("<th>predicted by</th><th>Phase 1 saw</th><th>trials</th></tr></thead><tbody>");
+        for (PairView p : pairs.subList(0, Math.min(MAX_LISTED, pairs.size()))) {
+            b.append("<tr><td><code title=\"").append(Html.esc(p.variable())).append("\">")
+                    .append(Html.esc(Names.shortVariable(p.variable()))).append("</code></td>");
+            for (int i = 0; i < 2; i++) {
+                SiteInfo s = p.site(i);
+                b.append("<td><code title=\"").append(Html.esc(s.key())).append("\">")
+                        .append(Html.esc(s.file() == null ? "?" : s.file())).append(':').append(Math.max(0, s.line()))
+                        .append("</code> ").append(Html.esc(s.access())).append("</td>");
+            }
+            String by = p.pair.predictors == null ? "" : String.join(", ", p.pair.predictors.keySet().stream()
+                    .filter(k -> !k.contains(":")).toList());
+            b.append("<td>").append(Html.esc(by)).append("</td><td>").append(Html.esc(p.pair.tier)).append("</td><td>")
+                    .append(p.trials).append("</td></tr>");
+        }
+        b.append("</tbody></table>");
+        if (pairs.size() > MAX_LISTED) {
+            b.append("<div class=\"muted small\">").append(pairs.size() - MAX_LISTED).append(" more in report.json</div>");
+        }
+        b.append("</section>");
     }
 
     private static void details(StringBuilder b, PairView p) {

@@ -82,6 +82,13 @@ public final class SarifReport {
             res.setAll(result(p, paths, fingerprints.get(p)));
             triage(res, p, baseline);
         }
+        if (r != null && r.stopped != null) {
+            ObjectNode inv = run.putArray("invocations").addObject();
+            inv.put("executionSuccessful", false);
+            inv.putArray("toolExecutionNotifications").addObject().put("level", "warning").putObject("message")
+                    .put("text", "analyze stopped in " + r.stopped.phase() + ": " + r.stopped.why() + "; " + r.stopped.untried()
+                            + " of " + r.stopped.candidates() + " candidates untried (--resume continues)");
+        }
         run.put("columnKind", "utf16CodeUnits");
         return log;
     }
@@ -96,7 +103,7 @@ public final class SarifReport {
         rule.putObject("defaultConfiguration").put("level", v.level);
         ObjectNode props = rule.putObject("properties");
         props.put("precision", v.precision);
-        props.put("problem.severity", v == Verdict.UNCONFIRMED ? "recommendation" : v.level);
+        props.put("problem.severity", v.level.equals("error") || v.level.equals("warning") ? v.level : "recommendation");
         props.putArray("tags").add("concurrency").add("data-race");
         return rule;
     }
@@ -109,6 +116,9 @@ public final class SarifReport {
         res.put("ruleId", v.ruleId);
         res.put("ruleIndex", v.ordinal());
         res.put("level", v.level);
+        if (v == Verdict.UNREACHED || v == Verdict.UNTRIED) {
+            res.put("kind", v == Verdict.UNTRIED ? "open" : "informational"); // no finding; SARIF: level none
+        }
         res.putObject("message").put("text", message(p));
         res.putArray("locations").add(location(first, paths, null));
         ObjectNode related = location(other, paths, describe(other));
@@ -173,6 +183,8 @@ public final class SarifReport {
             case HARMFUL -> "Harmful data race";
             case REAL -> "Data race";
             case UNCONFIRMED -> "Possible data race (unconfirmed)";
+            case UNREACHED -> "Possible data race in code this input does not run (unreached)";
+            case UNTRIED -> "Possible data race, not tried (analyze was stopped first)";
         };
         m.append(what).append(" on ").append(esc(p.variable())).append(": ")
                 .append(esc(describe(a))).append(" races with [").append(esc(describe(b))).append("](1).");
@@ -188,6 +200,10 @@ public final class SarifReport {
         }
         if (p.kind() == Verdict.UNCONFIRMED) {
             m.append(" No trial created this race: a false alarm or a rare race.");
+        } else if (p.kind() == Verdict.UNREACHED) {
+            m.append(" Neither access was seen running and the probe trials did not race: this input does not seem to run it.");
+        } else if (p.kind() == Verdict.UNTRIED) {
+            m.append(" Not tried: analyze was stopped first (--resume continues).");
         }
         String predictors = p.pair.predictors == null ? "" : String.join(", ", p.pair.predictors.keySet());
         if (!predictors.isEmpty()) {

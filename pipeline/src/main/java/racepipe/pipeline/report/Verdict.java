@@ -1,6 +1,10 @@
 package racepipe.pipeline.report;
 
-/** The three verdicts, in the order a report shows them, with how SARIF rates each. */
+/**
+ * The verdicts, in the order a report shows them, with how SARIF rates each: harmful, real and
+ * unconfirmed come from trials; unreached (code this input does not seem to run) and untried (the
+ * budget or a signal came first) are no finding, so SARIF gives them level none.
+ */
 enum Verdict {
     HARMFUL("harmful", "racepipe/harmful-race", "error", "very-high", "Harmful data race",
             "Two threads accessed the same variable one step apart with no ordering between them, "
@@ -20,7 +24,17 @@ enum Verdict {
                     + "together on the same address.",
             "A static or dynamic predictor reported this pair, but directed scheduling never created the "
                     + "race: it may be a false alarm (the accesses are ordered in a way the predictor does "
-                    + "not see) or a rare race. Review the predictors' evidence; more trials may confirm it.");
+                    + "not see) or a rare race. Review the predictors' evidence; more trials may confirm it."),
+    UNREACHED("unreached", "racepipe/unreached-race-candidate", "none", "low", "Race candidate in code this input does not run",
+            "A predictor reported this pair, but no Phase 1 run was seen running either access and the probe trials "
+                    + "did not make them race.",
+            "Static analysis reported this pair, but the program, with the arguments racepipe was given, does not seem "
+                    + "to run these accesses. Analyze it with an input that does to find out whether they race."),
+    UNTRIED("untried", "racepipe/untried-race-candidate", "none", "low", "Race candidate not tried",
+            "A predictor reported this pair, but analyze was stopped (its --budget ran out, or a signal) before "
+                    + "the pair's trials.",
+            "analyze ended before this candidate's turn. Run analyze again with --resume on its out folder, or with "
+                    + "a larger --budget, to try it.");
 
     final String name;
     final String ruleId;
@@ -39,6 +53,11 @@ enum Verdict {
         this.title = title;
         this.description = description;
         this.help = help;
+    }
+
+    /** Listed in a compact table in report.html, not shown pair by pair: no trial said anything about them. */
+    boolean listOnly() {
+        return this == UNREACHED || this == UNTRIED;
     }
 
     static Verdict of(String verdict) {

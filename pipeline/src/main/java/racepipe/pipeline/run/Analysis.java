@@ -1,77 +1,148 @@
 package racepipe.pipeline.run;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicReference;
 import racepipe.pipeline.input.ProgramInput;
-import racepipe.contract.Outcome;
-import racepipe.contract.TrialResult;
-import racepipe.pipeline.model.Confirm;
 import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.model.RunNotes;
 import racepipe.pipeline.model.Summary;
+import racepipe.pipeline.run.Ranking.Tier;
 import racepipe.statics.StaticResult;
 
 /**
- * The whole pipeline: static analysis and K dynamic runs (Phase 1), candidates = the pairs of
- * the chosen predictors, Phase 2 on every candidate, verdicts. Phase 1's result and every
- * finished trial are kept in the out folder, so a killed run can be resumed.
+ * The whole pipeline: Phase 1 (static analysis in process, beside K dynamic runs in child JVMs),
+ * candidates = the pairs of the chosen predictors ranked by their evidence, Phase 2 on each in
+ * that order until its verdict is settled, verdicts. Phase 1's result, every finished trial and
+ * the phase times are kept in the out folder, so a stopped or killed analyze can be resumed. The
+ * budget and a signal ({@link #stop()}) end it early, the same way: what is known is returned,
+ * the candidates not reached are untried.
  */
 public final class Analysis {
-    /** What analyze was asked to do. */
+    /** What analyze was asked to do; {@code budget}: null for none. */
     public record Options(List<String> predictors, String engine, int runs, long seed, long runTimeoutMillis,
-                          ConfirmRuns.Options confirm) {
+                          ConfirmRuns.Options confirm, Duration budget) {
+        public Options(List<String> predictors, String engine, int runs, long seed, long runTimeoutMillis,
+                       ConfirmRuns.Options confirm) {
+            this(predictors, engine, runs, seed, runTimeoutMillis, confirm, null);
+        }
     }
+
+    static final String PHASES_FILE = "phases.json";
 
     private final ProgramInput program;
     private final Options opt;
     private final Path out;
     private final PrintStream log;
+    private final Stop stop;
+    /** Seconds per phase, summed over this session and the earlier ones of the out folder. */
     private final Map<String, Double> phases = new LinkedHashMap<>();
+    private double wallBefore;
+    private int sessionsBefore;
+    private final long start = System.nanoTime();
+    /** What is known so far, for a report when analyze is stopped. */
+    private volatile ResultFile current;
+    private volatile String phase = "phase 1";
 
     public Analysis(ProgramInput program, Options opt, Path out, PrintStream log) {
         this.program = program;
         this.opt = opt;
         this.out = out;
         this.log = log;
+        this.stop = new Stop(opt.budget());
+    }
+
+    /** What ends this analyze early: the budget, and {@link Stop#signal()} for SIGINT/SIGTERM. */
+    public Stop stop() {
+        return stop;
     }
 
     public ResultFile run() throws IOException, InterruptedException {
         Files.createDirectories(out);
-        Path phase1File = out.resolve("phase1.json");
-        ResultFile r;
-        if (Files.exists(phase1File)) {
-            r = ResultFile.read(phase1File);
-            log.println("phase 1: resumed from " + phase1File + " (" + r.pairs.size() + " pairs)");
-            if (r.summary != null && r.summary.phases() != null) {
-                phases.putAll(r.summary.phases());
+        Children.allow();
+        stop.start();
+        try {
+            loadPhases();
+            Path phase1File = out.resolve("phase1.json");
+            ResultFile r;
+            boolean phase1Done;
+            if (Files.exists(phase1File)) {
+                r = ResultFile.read(phase1File);
+                log.println("phase 1: resumed from " + phase1File + " (" + r.pairs.size() + " pairs)");
+                if (sessionsBefore == 0 && r.summary != null && r.summary.phases() != null) {
+                    phases.putAll(r.summary.phases()); // an out folder from before phases.json
+                }
+                phase1Done = true;
+            } else {
+                r = phase1();
+                phase1Done = !stop.now();
+                if (phase1Done) {
+                    r.summary = new Summary(null, null, null, new LinkedHashMap<>(phases));
+                    r.write(phase1File);
+                }
             }
-        } else {
-            r = phase1();
-            r.summary = new Summary(null, null, null, new LinkedHashMap<>(phases));
-            r.write(phase1File);
+            current = r;
+            savePhases();
+            if (phase1Done) {
+                // a program that never got going gets no Phase 2: every trial would fail the same way
+                r.failure = StartFailure.ofRuns(r.runs);
+                if (r.failure == null) {
+                    phase = "phase 2";
+                    confirmCandidates(r);
+                    r.failure = StartFailure.ofPairs(r.pairs);
+                }
+            }
+            return finish(r);
+        } finally {
+            stop.cancelTimer();
+            savePhases();
         }
-        // a program that never got going gets no Phase 2: every trial would fail the same way
-        r.failure = StartFailure.ofRuns(r.runs);
-        if (r.failure == null) {
-            confirmCandidates(r);
-            r.failure = StartFailure.ofPairs(r.pairs);
+    }
+
+    /**
+     * The result as far as analyze got: candidates without a verdict are untried, the summary
+     * and, when analyze was stopped, why and what was left. Also what a shutdown hook reports
+     * when the main thread does not end in time (then from {@link #snapshot()}).
+     */
+    public ResultFile finish(ResultFile r) {
+        int untried = 0, candidates = 0;
+        for (RacePair p : r.pairs) {
+            if (isCandidate(p)) {
+                candidates++;
+                if (p.verdict == null && r.failure == null) {
+                    p.verdict = "untried";
+                }
+                untried += "untried".equals(p.verdict) ? 1 : 0;
+            }
+        }
+        String why = stop.reason();
+        if (why != null) {
+            r.stopped = new ResultFile.Stopped(why, phase, Math.round(stop.elapsedSeconds() * 10) / 10.0, untried, candidates);
         }
         r.summary = summary(r);
         return r;
     }
 
+    /** What is known now (Phase 1 as far as it got, the verdicts so far); null before anything is. */
+    public ResultFile snapshot() {
+        return current;
+    }
+
+    /** Phase 1: the static engine in a thread of its own while the dynamic runs go one after another. */
     private ResultFile phase1() throws IOException, InterruptedException {
-        Map<String, RacePair> pairs = new TreeMap<>();
         ResultFile r = new ResultFile();
         r.tool = ProgramInfo.tool();
         r.program = ProgramInfo.program(program);
@@ -81,25 +152,78 @@ public final class Analysis {
         r.options.put("trials", opt.confirm().trials());
         r.options.put("seed", opt.seed());
         r.options.put("timeout", opt.runTimeoutMillis() / 1000);
+        r.options.put("budget", Budgets.format(opt.budget()));
         if (!program.classPath().isEmpty()) {
             r.options.put("classpath", program.classPath().stream().map(Path::toString).toList());
         }
-        if (opt.predictors().contains("static")) {
-            long t0 = System.nanoTime();
-            log.print("phase 1, static (" + opt.engine() + ") ... ");
-            log.flush();
-            StaticResult s = StaticPhase.run(program, opt.engine());
-            for (RacePair p : StaticPhase.pairs(s)) {
-                pairs.put(p.key, p);
-            }
-            phases.put("static", seconds(t0));
-            log.printf("%d pairs, %.1f s%n", s.pairs().size(), phases.get("static"));
+        current = r;
+        boolean wantStatic = opt.predictors().contains("static");
+        String detectors = "ls eraser hybrid hb";
+        log.println("phase 1: " + (wantStatic ? "static (" + opt.engine() + ") beside " : "") + opt.runs() + " dynamic run"
+                + (opt.runs() == 1 ? "" : "s") + " (" + detectors + ") ...");
+        AtomicReference<StaticResult> statics = new AtomicReference<>();
+        AtomicReference<Throwable> staticFailure = new AtomicReference<>();
+        Thread staticThread = null;
+        if (wantStatic) {
+            staticThread = new Thread(() -> {
+                long t0 = System.nanoTime();
+                try {
+                    StaticResult s = StaticPhase.run(program, opt.engine());
+                    double secs = seconds(t0);
+                    synchronized (phases) {
+                        phases.merge("static", secs, Double::sum);
+                    }
+                    statics.set(s);
+                    log.println(String.format(java.util.Locale.ROOT, "phase 1, static (%s): %d pairs, %.1f s",
+                            opt.engine(), s.pairs().size(), secs));
+                } catch (Throwable e) {
+                    staticFailure.set(e);
+                    Children.killAll(); // the dynamic runs are of no use now
+                }
+            }, "racepipe-static");
+            staticThread.setDaemon(true); // a stop need not wait for the engine
+            staticThread.start();
         }
         long t0 = System.nanoTime();
-        log.print("phase 1, dynamic (" + opt.runs() + " runs, ls eraser hybrid hb) ... ");
-        log.flush();
         DetectRuns.Result d = DetectRuns.run(program, new DetectRuns.Options(List.of("ls", "eraser", "hybrid", "hb"),
-                opt.runs(), opt.seed(), opt.runTimeoutMillis()), out.resolve("runs"));
+                opt.runs(), opt.seed(), opt.runTimeoutMillis()), out.resolve("runs"),
+                () -> stop.now() || staticFailure.get() != null);
+        double dynamic = seconds(t0);
+        synchronized (phases) {
+            phases.merge("dynamic", dynamic, Double::sum);
+        }
+        if (!stop.now() && staticFailure.get() == null) {
+            List<String> notes = RunNotes.of(d.runs(), opt.runTimeoutMillis() / 1000);
+            log.println(String.format(java.util.Locale.ROOT, "phase 1, dynamic: %d pairs, %.1f s%s", d.pairs().size(), dynamic,
+                    notes.isEmpty() ? "" : "; " + String.join("; ", notes)));
+        }
+        while (staticThread != null && staticThread.isAlive() && !stop.now()) {
+            staticThread.join(100);
+        }
+        Throwable failed = staticFailure.get();
+        if (failed instanceof RuntimeException e) {
+            throw e;
+        } else if (failed instanceof Error e) {
+            throw e;
+        } else if (failed != null) {
+            throw new IllegalStateException(failed);
+        }
+        if (staticThread != null && statics.get() == null) {
+            synchronized (phases) {
+                phases.merge("static", seconds(t0), Double::sum); // stopped while the engine ran
+            }
+        }
+        if (stop.now()) {
+            log.println("phase 1: stopped, " + stop.reason() + ": " + (staticThread == null ? ""
+                    : statics.get() != null ? "static done, " : "static not done, ") + d.runs().size() + " of " + opt.runs()
+                    + " dynamic runs done; what they found is reported (--resume reruns Phase 1)");
+        }
+        Map<String, RacePair> pairs = new TreeMap<>();
+        if (statics.get() != null) {
+            for (RacePair p : StaticPhase.pairs(statics.get())) {
+                pairs.put(p.key, p);
+            }
+        }
         for (RacePair p : d.pairs().values()) {
             RacePair known = pairs.putIfAbsent(p.key, p);
             if (known != null) {
@@ -110,10 +234,6 @@ public final class Analysis {
             }
         }
         r.runs = d.runs();
-        phases.put("dynamic", seconds(t0));
-        List<String> notes = RunNotes.of(d.runs(), opt.runTimeoutMillis() / 1000);
-        log.printf("%d pairs, %.1f s%s%n", d.pairs().size(), phases.get("dynamic"),
-                notes.isEmpty() ? "" : "; " + String.join("; ", notes));
         r.pairs = new ArrayList<>(pairs.values());
         return r;
     }
@@ -123,81 +243,33 @@ public final class Analysis {
     }
 
     private void confirmCandidates(ResultFile r) throws IOException, InterruptedException {
-        List<RacePair> candidates = r.pairs.stream().filter(this::isCandidate).toList();
-        List<Long> seeds = ConfirmRuns.seeds(opt.confirm());
+        Ranking.Seen seen = Ranking.seen(r.pairs);
+        List<RacePair> ranked = Ranking.rank(r.pairs.stream().filter(this::isCandidate).toList(), seen);
+        Map<RacePair, Tier> tiers = new java.util.IdentityHashMap<>();
+        for (RacePair p : ranked) {
+            Tier t = Ranking.tier(p, seen);
+            tiers.put(p, t);
+            p.tier = t.label;
+        }
+        double before = phases.getOrDefault("confirm", 0.0);
         long t0 = System.nanoTime();
         try (TrialLog trials = new TrialLog(out.resolve("trials.jsonl"));
-             Progress bar = Progress.of(log, (long) candidates.size() * seeds.size())) {
-            int index = 0;
-            for (RacePair p : candidates) {
-                bar.pair(++index, candidates.size());
-                Map<Long, TrialResult> bySeed = new LinkedHashMap<>(trials.done(p.key));
-                bar.trials(bySeed.size());
-                List<Long> todo = seeds.stream().filter(s -> !bySeed.containsKey(s)).toList();
-                if (p.sites.stream().anyMatch(s -> s.className().startsWith("java."))) {
-                    p.verdict = "unconfirmed";
-                    p.confirm = Confirm.skipped("a site inside the JDK: Phase 2 does not instrument JDK classes");
-                    bar.pairDone(p, index, candidates.size(), (long) index * seeds.size());
-                    continue;
+             Progress bar = Progress.of(log, (long) ranked.size() * opt.confirm().trials())) {
+            new PairQueue(program, opt.confirm(), trials, stop, bar, () -> {
+                synchronized (phases) {
+                    phases.put("confirm", before + seconds(t0));
                 }
-                if (!todo.isEmpty()) {
-                    ConfirmRuns.run(program, p.sites.get(0), p.sites.get(1), opt.confirm(), todo, t -> {
-                        trials.append(p.key, t);
-                        synchronized (bySeed) {
-                            bySeed.put(t.seed(), t);
-                        }
-                        bar.trials(1);
-                    });
-                }
-                List<TrialResult> results = new ArrayList<>(TrialLog.ordered(seeds, bySeed));
-                boolean randomToo = p.predictors.containsKey("hb") && needsRandom(results);
-                if (randomToo) {
-                    results.addAll(randomTrials(p, trials));
-                }
-                ConfirmRuns.fill(program, p, results, opt.confirm());
-                if (randomToo) {
-                    p.confirm.note = ("RaceFuzzer created no race in " + seeds.size() + " trials (a partner that only"
-                            + " comes once the postponed thread has moved on); then " + FALLBACK_SHARE + " of as many"
-                            + " trials under the random scheduler");
-                }
-                bar.pairDone(p, index, candidates.size(), (long) index * seeds.size());
+                savePhases();
+            }).run(ranked, tiers);
+        } finally {
+            synchronized (phases) {
+                phases.put("confirm", before + seconds(t0));
             }
         }
-        phases.put("confirm", seconds(t0) + phases.getOrDefault("confirm", 0.0));
-    }
-
-    /** Of --trials, the random-scheduler trials a pair gets when RaceFuzzer created no race. */
-    static final String FALLBACK_SHARE = "half";
-
-    /**
-     * RaceFuzzer postpones a thread at a racing statement until a partner arrives; a partner
-     * that only comes after the postponed thread has moved on (miniserver: the table must fill
-     * first) is never met. Random scheduling, which postpones no one, still meets it. Only for a
-     * pair happens-before saw unordered in an observed run (evidence the race exists), not for
-     * one whose trials hang (given up) or that raced.
-     */
-    private static boolean needsRandom(List<TrialResult> results) {
-        return !results.isEmpty() && results.stream().noneMatch(TrialResult::raced)
-                && results.stream().anyMatch(t -> t.outcome() != Outcome.TIMEOUT);
-    }
-
-    private List<TrialResult> randomTrials(RacePair p, TrialLog log) throws IOException, InterruptedException {
-        ConfirmRuns.Options c = opt.confirm();
-        ConfirmRuns.Options random = new ConfirmRuns.Options(Math.max(1, c.trials() / 2), Seeds.derive(c.seed(), -1), "random",
-                c.jobs(), c.timeoutMillis(), c.processPerTrial(), c.watchdogMillis());
-        String key = p.key + "#random";
-        List<Long> seeds = ConfirmRuns.seeds(random);
-        Map<Long, TrialResult> bySeed = new LinkedHashMap<>(log.done(key));
-        List<Long> todo = seeds.stream().filter(s -> !bySeed.containsKey(s)).toList();
-        if (!todo.isEmpty()) {
-            ConfirmRuns.run(program, p.sites.get(0), p.sites.get(1), random, todo, t -> {
-                log.append(key, t);
-                synchronized (bySeed) {
-                    bySeed.put(t.seed(), t);
-                }
-            });
+        if (stop.now()) {
+            long left = ranked.stream().filter(p -> p.verdict == null || "untried".equals(p.verdict)).count();
+            log.println("phase 2: stopped, " + stop.reason() + ": " + left + " of " + ranked.size() + " pairs left untried");
         }
-        return TrialLog.ordered(seeds, bySeed);
     }
 
     private Summary summary(ResultFile r) {
@@ -205,7 +277,10 @@ public final class Analysis {
         for (String k : List.of("static", "ls", "eraser", "hybrid", "hb", "candidates", "induced")) {
             sets.put(k, new TreeSet<>());
         }
-        Map<String, Integer> verdicts = new LinkedHashMap<>(Map.of("harmful", 0, "real", 0, "unconfirmed", 0));
+        Map<String, Integer> verdicts = new LinkedHashMap<>();
+        for (String v : List.of("harmful", "real", "unconfirmed", "unreached", "untried")) {
+            verdicts.put(v, 0);
+        }
         for (RacePair p : r.pairs) {
             for (String k : List.of("static", "ls", "eraser", "hybrid", "hb")) {
                 if (p.predictors.containsKey(k)) {
@@ -228,7 +303,53 @@ public final class Analysis {
             lists.put(k, new ArrayList<>(v));
             counts.put(k, v.size());
         });
-        return new Summary(lists, counts, verdicts, phases);
+        synchronized (phases) {
+            return new Summary(lists, counts, verdicts, new LinkedHashMap<>(phases), round(wallBefore + seconds(start)),
+                    sessionsBefore + 1);
+        }
+    }
+
+    /** The phase times of the earlier sessions of this out folder (phases.json), if any. */
+    private void loadPhases() {
+        Path f = out.resolve(PHASES_FILE);
+        if (!Files.exists(f)) {
+            return;
+        }
+        try {
+            Map<String, Object> m = ResultFile.JSON.readValue(f.toFile(), new TypeReference<Map<String, Object>>() { });
+            if (m.get("phases") instanceof Map<?, ?> ph) {
+                ph.forEach((k, v) -> {
+                    if (v instanceof Number n) {
+                        phases.put(String.valueOf(k), n.doubleValue());
+                    }
+                });
+            }
+            wallBefore = m.get("wall") instanceof Number n ? n.doubleValue() : 0;
+            sessionsBefore = m.get("sessions") instanceof Number n ? n.intValue() : 0;
+        } catch (IOException | RuntimeException e) {
+            log.println("racepipe: " + f + " unreadable: the earlier sessions' times are not counted");
+        }
+    }
+
+    /** Keeps the phase times, summed over the sessions, beside trials.jsonl (written whole, then moved in place). */
+    private void savePhases() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        synchronized (phases) {
+            m.put("phases", new LinkedHashMap<>(phases));
+        }
+        m.put("wall", round(wallBefore + seconds(start)));
+        m.put("sessions", sessionsBefore + 1);
+        try {
+            Path tmp = out.resolve(PHASES_FILE + ".tmp");
+            ResultFile.JSON.writeValue(tmp.toFile(), m);
+            Files.move(tmp, out.resolve(PHASES_FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            // the times are a nicety; the verdicts do not depend on them
+        }
+    }
+
+    private static double round(double s) {
+        return Math.round(s * 10) / 10.0;
     }
 
     private static double seconds(long t0) {

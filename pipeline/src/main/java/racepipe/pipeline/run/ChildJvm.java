@@ -24,6 +24,9 @@ public final class ChildJvm {
         }
     }
 
+    /** How long a child killed for time gets to write its result after SIGTERM, before SIGKILL. */
+    static final long GRACE_SECONDS = 10;
+
     private ChildJvm() {
     }
 
@@ -49,15 +52,21 @@ public final class ChildJvm {
     }
 
     public static Ended run(List<String> command, Path log, long timeoutMillis) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (p.waitFor(timeoutMillis, TimeUnit.MILLISECONDS)) {
-            return new Ended(p.exitValue(), false, log);
+        Process p = Children.track(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
+        try {
+            if (p.waitFor(timeoutMillis, TimeUnit.MILLISECONDS)) {
+                return new Ended(p.exitValue(), false, log);
+            }
+            // SIGTERM: the child's shutdown hook writes what its detectors found so far (DetectMain);
+            // a long run's result takes a moment to complete and write
+            p.destroy();
+            if (!p.waitFor(GRACE_SECONDS, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                p.waitFor();
+            }
+            return new Ended(-1, true, log);
+        } finally {
+            Children.untrack(p);
         }
-        p.destroy(); // SIGTERM: the child's shutdown hook may still write what it found
-        if (!p.waitFor(3, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            p.waitFor();
-        }
-        return new Ended(-1, true, log);
     }
 }

@@ -3,6 +3,9 @@ package racepipe.pipeline.run;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import racepipe.pipeline.input.ProgramInput;
@@ -96,6 +99,58 @@ public final class ConfirmRuns {
             }
         }
         return out;
+    }
+
+    /**
+     * analyze's driver: a pair's trials one after another on one worker JVM, in seed order, until
+     * {@code settled} says the trials so far are enough or {@code stopped} says analyze must end.
+     * A trial already in {@code done} (an earlier session's, from trials.jsonl) is taken as is.
+     * Returns the trials the decision was made on: a prefix of {@code seeds}. A trial that ended
+     * because analyze stopped (its worker was killed) is not a result and is left out.
+     */
+    public static List<TrialResult> runUntil(ProgramInput program, SiteInfo a, SiteInfo b, Options opt, List<Long> seeds,
+                                             Map<Long, TrialResult> done, Predicate<List<TrialResult>> settled,
+                                             Consumer<TrialResult> onTrial, BooleanSupplier stopped) {
+        List<String> cmd = workerCommand(program, a, b, opt);
+        List<TrialResult> trials = new ArrayList<>();
+        Worker w = null;
+        try {
+            for (Long seed : seeds) {
+                if (settled.test(trials)) {
+                    break;
+                }
+                TrialResult r = done.get(seed);
+                if (r == null) {
+                    if (stopped.getAsBoolean()) {
+                        break;
+                    }
+                    if (w == null || !w.alive()) {
+                        w = new Worker(cmd);
+                    }
+                    r = w.trial(seed, opt.scheduler(), opt.timeoutMillis());
+                    if (stopped.getAsBoolean()) {
+                        break; // killed with its worker, or ended after the stop: not counted
+                    }
+                    if (onTrial != null) {
+                        onTrial.accept(r);
+                    }
+                    if (opt.processPerTrial() || !w.alive() || !r.outcome().ended()) {
+                        w.close();
+                        w = null;
+                    }
+                }
+                trials.add(r);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start a worker JVM: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (w != null) {
+                w.close();
+            }
+        }
+        return trials;
     }
 
     static List<String> workerCommand(ProgramInput program, SiteInfo a, SiteInfo b, Options opt) {

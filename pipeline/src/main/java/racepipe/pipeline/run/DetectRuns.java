@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.BooleanSupplier;
 import racepipe.contract.Outcome;
 import racepipe.contract.RunResult;
 import racepipe.contract.SiteKey;
@@ -35,12 +36,25 @@ public final class DetectRuns {
     }
 
     public static Result run(ProgramInput program, Options opt, Path work) throws IOException, InterruptedException {
+        return run(program, opt, work, () -> false);
+    }
+
+    /**
+     * The runs one after another until {@code cancelled} (analyze stopped): a run cut by the stop
+     * (its JVM killed, no result) is left out, the runs before it are kept.
+     */
+    public static Result run(ProgramInput program, Options opt, Path work, BooleanSupplier cancelled)
+            throws IOException, InterruptedException {
         Map<String, RacePair> pairs = new TreeMap<>();
         List<DetectRun> runs = new ArrayList<>();
         Files.createDirectories(work);
-        for (int i = 0; i < opt.runs(); i++) {
+        for (int i = 0; i < opt.runs() && !cancelled.getAsBoolean(); i++) {
             Long seed = opt.seed() == null ? null : Seeds.derive(opt.seed(), i);
-            runs.add(runOnce(program, opt, seed, i, work, pairs));
+            DetectRun run = runOnce(program, opt, seed, i, work, pairs);
+            if (cancelled.getAsBoolean()) {
+                break;
+            }
+            runs.add(run);
         }
         return new Result(pairs, runs);
     }

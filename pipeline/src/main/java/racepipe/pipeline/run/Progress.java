@@ -36,9 +36,12 @@ public abstract class Progress implements AutoCloseable {
         done.addAndGet(n);
     }
 
-    /** The pair ended with its verdict; its trials are all counted from here on. */
-    public void pairDone(RacePair p, int index, int pairs, long trialsSoFar) {
-        done.accumulateAndGet(trialsSoFar, Math::max);
+    /**
+     * The pair ended with its verdict; {@code skipped}: the trials of its most it did not need
+     * (its verdict was settled first, or they ran in an earlier session), counted as done.
+     */
+    public void pairDone(RacePair p, int index, int pairs, long skipped) {
+        done.addAndGet(skipped);
     }
 
     @Override
@@ -56,19 +59,19 @@ public abstract class Progress implements AutoCloseable {
         }
 
         @Override
-        public void pair(int index, int pairs) {
+        public synchronized void pair(int index, int pairs) {
             bar.setExtraMessage("  pair " + index + "/" + pairs);
         }
 
         @Override
-        public void trials(long n) {
+        public synchronized void trials(long n) {
             super.trials(n);
             bar.stepTo(done.get());
         }
 
         @Override
-        public void pairDone(RacePair p, int index, int pairs, long trialsSoFar) {
-            super.pairDone(p, index, pairs, trialsSoFar);
+        public synchronized void pairDone(RacePair p, int index, int pairs, long skipped) {
+            super.pairDone(p, index, pairs, skipped);
             bar.stepTo(done.get());
         }
 
@@ -104,8 +107,8 @@ public abstract class Progress implements AutoCloseable {
         }
 
         @Override
-        public void pairDone(RacePair p, int index, int pairs, long trialsSoFar) {
-            super.pairDone(p, index, pairs, trialsSoFar);
+        public void pairDone(RacePair p, int index, int pairs, long skipped) {
+            super.pairDone(p, index, pairs, skipped);
             lastLine = System.nanoTime();
             String rate = p.confirm == null || p.confirm.trials == 0 ? ""
                     : " (raced in " + p.confirm.raced + " of " + p.confirm.trials + " trials)";

@@ -26,7 +26,7 @@ final class Worker implements AutoCloseable {
     private volatile boolean retiring;
 
     Worker(List<String> command) throws IOException {
-        process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        process = Children.track(new ProcessBuilder(command).redirectErrorStream(true).start());
         in = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         Thread reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
@@ -95,6 +95,8 @@ final class Worker implements AutoCloseable {
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
+        } finally {
+            Children.untrack(process);
         }
     }
 }

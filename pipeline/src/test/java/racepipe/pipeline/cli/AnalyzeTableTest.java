@@ -50,6 +50,21 @@ class AnalyzeTableTest {
     }
 
     @Test
+    void unreached_and_untried_pairs_are_counted_and_a_stop_says_how_many_were_left() throws Exception {
+        ResultFile r = logservice();
+        r.pairs.stream().filter(p -> "unconfirmed".equals(p.verdict)).forEach(p -> p.verdict = "unreached");
+        r.pairs.stream().filter(p -> "real".equals(p.verdict)).findFirst().ifPresent(p -> p.verdict = "untried");
+        r.stopped = new ResultFile.Stopped("the budget (1m) ran out", "phase 2", 61.0, 1, 4);
+        List<String> lines = printed(r);
+        assertThat(lines).contains("2 races confirmed (1 harmful), 0 unconfirmed, 1 unreached of 3 pairs tried; 1 untried")
+                .contains("stopped in phase 2 after 61 s: the budget (1m) ran out; 1 of 4 pairs left untried")
+                .anyMatch(l -> l.startsWith("unreached: 1 pair "))
+                .anyMatch(l -> l.startsWith("untried      the budget"));
+        assertThat(lines).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(l.startsWith("replay ") ? 1000 : 120));
+        assertThat(printed(logservice())).noneMatch(l -> l.startsWith("untried ") || l.startsWith("unreached "));
+    }
+
+    @Test
     void a_program_that_never_got_going_gets_no_summary_line() throws Exception {
         ResultFile r = logservice();
         r.pairs.forEach(p -> p.verdict = null);

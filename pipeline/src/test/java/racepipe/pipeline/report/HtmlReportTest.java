@@ -36,6 +36,24 @@ class HtmlReportTest {
     }
 
     @Test
+    void a_stopped_analyze_says_so_and_lists_unreached_and_untried_pairs_apart() throws Exception {
+        ResultFile r = Fixture.logservice();
+        r.pairs.get(0).verdict = "unreached";
+        r.pairs.get(0).tier = "unseen";
+        r.pairs.get(1).verdict = "untried";
+        r.stopped = new ResultFile.Stopped("interrupted (SIGINT/SIGTERM)", "phase 2", 12.5, 1, 4);
+        r.summary = new racepipe.pipeline.model.Summary(null, null, null, Map.of("static", 3.0, "dynamic", 2.0, "confirm", 9.0),
+                11.0, 2);
+        String html = HtmlReport.render(r);
+        assertThat(html).contains("<div class=\"card stopped\"><b>Stopped</b> in phase 2")
+                .contains("interrupted (SIGINT/SIGTERM)").contains("1 of 4 candidates left untried")
+                .contains("id=\"unreached\"><h2>1 unreached pair</h2>").contains("id=\"untried\"><h2>1 untried pair</h2>")
+                .contains("<dt>untried</dt>").contains("wall · 2 sessions");
+        // the two listed pairs get no section of their own
+        assertThat(html.split("<section class=\"pair ", -1)).hasSize(3);
+    }
+
+    @Test
     void shows_the_summary_the_diagram_and_every_pair() throws Exception {
         Path f = tmp.resolve("out/report.html");
         HtmlReport.write(Fixture.logservice(), f);

@@ -28,6 +28,31 @@ class SarifReportTest {
     }
 
     @Test
+    void unreached_and_untried_pairs_are_no_finding_and_a_stop_says_what_was_left() throws Exception {
+        ResultFile r = Fixture.logservice();
+        r.pairs.get(0).verdict = "unreached";
+        r.pairs.get(1).verdict = "untried";
+        r.stopped = new ResultFile.Stopped("the budget (1m) ran out", "phase 2", 60.2, 1, 4);
+        JsonNode log = written(r, tmp);
+        JsonNode results = log.at("/runs/0/results");
+        assertThat(results).hasSize(4);
+        int none = 0;
+        for (JsonNode res : results) {
+            String rule = res.get("ruleId").asText();
+            if (rule.endsWith("-candidate")) {
+                none++;
+                assertThat(res.get("level").asText()).isEqualTo("none");
+                assertThat(res.get("kind").asText()).isIn("open", "informational");
+            }
+        }
+        assertThat(none).isEqualTo(2);
+        JsonNode inv = log.at("/runs/0/invocations/0");
+        assertThat(inv.get("executionSuccessful").asBoolean()).isFalse();
+        assertThat(inv.at("/toolExecutionNotifications/0/message/text").asText())
+                .contains("the budget (1m) ran out").contains("1 of 4 candidates untried");
+    }
+
+    @Test
     void carries_the_properties_code_scanning_requires() throws Exception {
         JsonNode log = written(Fixture.logservice(), tmp);
         assertThat(log.get("$schema").asText()).contains("sarif");
@@ -44,7 +69,8 @@ class SarifReportTest {
             }
         }
         assertThat(ruleIds).containsExactlyInAnyOrder(
-                "racepipe/harmful-race", "racepipe/real-race", "racepipe/unconfirmed-race");
+                "racepipe/harmful-race", "racepipe/real-race", "racepipe/unconfirmed-race",
+                "racepipe/unreached-race-candidate", "racepipe/untried-race-candidate");
         JsonNode results = log.at("/runs/0/results");
         assertThat(results).hasSize(4);
         for (JsonNode res : results) {

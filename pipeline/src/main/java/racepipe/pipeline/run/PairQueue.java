@@ -1,0 +1,164 @@
+package racepipe.pipeline.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import racepipe.contract.Outcome;
+import racepipe.contract.TrialResult;
+import racepipe.pipeline.input.ProgramInput;
+import racepipe.pipeline.model.Confirm;
+import racepipe.pipeline.model.RacePair;
+import racepipe.pipeline.model.SiteInfo;
+import racepipe.pipeline.run.Ranking.Tier;
+
+/**
+ * analyze's Phase 2: the candidates in rank order, {@code --jobs} pairs at a time (each on its own
+ * worker JVM, its trials one after another in seed order), each until the stopping rule settles
+ * its verdict or analyze is stopped. A pair not started when the stop comes keeps no verdict
+ * (analyze calls it untried).
+ */
+final class PairQueue {
+    /** Of --trials, the random-scheduler trials a pair gets when RaceFuzzer created no race. */
+    static final String FALLBACK_SHARE = "half";
+
+    private final ProgramInput program;
+    private final ConfirmRuns.Options opt;
+    private final TrialLog log;
+    private final Stop stop;
+    private final Progress bar;
+    private final Runnable afterPair;
+
+    PairQueue(ProgramInput program, ConfirmRuns.Options opt, TrialLog log, Stop stop, Progress bar, Runnable afterPair) {
+        this.program = program;
+        this.opt = opt;
+        this.log = log;
+        this.stop = stop;
+        this.bar = bar;
+        this.afterPair = afterPair;
+    }
+
+    void run(List<RacePair> ranked, Map<RacePair, Tier> tiers) throws InterruptedException {
+        AtomicInteger next = new AtomicInteger();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        List<Thread> lanes = new ArrayList<>();
+        for (int j = 0; j < Math.max(1, Math.min(opt.jobs(), ranked.size())); j++) {
+            Thread t = new Thread(() -> {
+                for (int i; failure.get() == null && !stop.now() && (i = next.getAndIncrement()) < ranked.size(); ) {
+                    RacePair p = ranked.get(i);
+                    try {
+                        bar.pair(i + 1, ranked.size());
+                        confirm(p, tiers.get(p), i + 1, ranked.size());
+                        afterPair.run();
+                    } catch (RuntimeException e) {
+                        failure.compareAndSet(null, e);
+                    }
+                }
+            }, "racepipe-pairs-" + j);
+            t.start();
+            lanes.add(t);
+        }
+        for (Thread t : lanes) {
+            t.join();
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+    }
+
+    private void confirm(RacePair p, Tier tier, int index, int pairs) {
+        SiteInfo a = p.sites.get(0), b = p.sites.get(1);
+        int max = opt.trials();
+        if (p.sites.stream().anyMatch(s -> s.className().startsWith("java."))) {
+            p.verdict = "unconfirmed";
+            p.confirm = Confirm.skipped("a site inside the JDK: Phase 2 does not instrument JDK classes");
+            bar.pairDone(p, index, pairs, max);
+            return;
+        }
+        Run fuzz = trials(p.key, a, b, opt, tier);
+        try {
+            verdict(p, tier, fuzz, a, b);
+        } finally {
+            bar.pairDone(p, index, pairs, max - fuzz.trials.size() + fuzz.resumed);
+        }
+    }
+
+    private void verdict(RacePair p, Tier tier, Run fuzz, SiteInfo a, SiteInfo b) {
+        int max = opt.trials();
+        List<TrialResult> results = new ArrayList<>(fuzz.trials);
+        Run random = null;
+        if (fuzz.settled() && tier == Tier.HB && needsRandom(results)) {
+            ConfirmRuns.Options r = new ConfirmRuns.Options(Math.max(1, max / 2), Seeds.derive(opt.seed(), -1), "random",
+                    opt.jobs(), opt.timeoutMillis(), opt.processPerTrial(), opt.watchdogMillis());
+            random = trials(p.key + "#random", a, b, r, tier);
+            results.addAll(random.trials);
+        }
+        boolean cut = !fuzz.settled() || random != null && !random.settled();
+        if (cut && results.stream().noneMatch(TrialResult::raced)) {
+            p.verdict = "untried";
+            if (!results.isEmpty()) {
+                p.confirm = ConfirmRuns.totals(results, opt);
+                p.confirm.max = max;
+                p.confirm.note = results.size() + " trials ran before analyze stopped (" + stop.reason() + "); --resume continues";
+            }
+            return;
+        }
+        ConfirmRuns.fill(program, p, results, opt);
+        p.confirm.max = max;
+        p.confirm.settled = fuzz.decision.why();
+        if (random != null) {
+            p.confirm.note = "RaceFuzzer created no race in " + fuzz.trials.size() + " trials (a partner that only"
+                    + " comes once the postponed thread has moved on); then " + FALLBACK_SHARE + " of as many"
+                    + " trials under the random scheduler";
+            if (random.decision.why() != null) {
+                p.confirm.settled = random.decision.why();
+            }
+        }
+        if (cut) {
+            p.confirm.note = (p.confirm.note == null ? "" : p.confirm.note + "; ") + "cut short after " + results.size()
+                    + " trials: " + stop.reason();
+        } else if (tier == Tier.UNSEEN && "unconfirmed".equals(p.verdict)) {
+            p.verdict = "unreached";
+            p.confirm.note = "no detector saw either access, or another on its line, in a Phase 1 run, and " + results.size()
+                    + " probe trials did not make them race: most likely code this input does not run (racepipe cannot"
+                    + " tell for sure: runs list only the sites of their pairs, and trials do not report whether they"
+                    + " reached a site)";
+        }
+    }
+
+    /** A pair's trials under one scheduler: those the decision was made on, and the decision. */
+    private record Run(List<TrialResult> trials, int resumed, Stopping.Decision decision) {
+        boolean settled() {
+            return decision.stop();
+        }
+    }
+
+    private Run trials(String key, SiteInfo a, SiteInfo b, ConfirmRuns.Options o, Tier tier) {
+        List<Long> seeds = ConfirmRuns.seeds(o);
+        Map<Long, TrialResult> done = log.done(key);
+        List<TrialResult> trials = ConfirmRuns.runUntil(program, a, b, o, seeds, done,
+                ts -> Stopping.decide(ts, o.trials(), tier, a, b).stop(),
+                t -> {
+                    log.append(key, t);
+                    if (!key.endsWith("#random")) {
+                        bar.trials(1);
+                    }
+                },
+                stop::now);
+        int resumed = (int) trials.stream().filter(t -> done.get(t.seed()) == t).count();
+        return new Run(trials, resumed, Stopping.decide(trials, o.trials(), tier, a, b));
+    }
+
+    /**
+     * RaceFuzzer postpones a thread at a racing statement until a partner arrives; a partner
+     * that only comes after the postponed thread has moved on (miniserver: the table must fill
+     * first) is never met. Random scheduling, which postpones no one, still meets it. Only for a
+     * pair happens-before saw unordered in an observed run (evidence the race exists), not for
+     * one whose trials hang (given up) or that raced.
+     */
+    static boolean needsRandom(List<TrialResult> results) {
+        return !results.isEmpty() && results.stream().noneMatch(TrialResult::raced)
+                && results.stream().anyMatch(t -> t.outcome() != Outcome.TIMEOUT);
+    }
+}
