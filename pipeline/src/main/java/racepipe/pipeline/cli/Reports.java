@@ -21,6 +21,7 @@ final class Reports {
         tried.runs = r.runs;
         tried.summary = r.summary;
         tried.failure = r.failure;
+        tried.stopped = r.stopped;
         tried.pairs = r.pairs.stream().filter(p -> p.verdict != null).toList();
         SarifReport.write(tried, dir.resolve("report.sarif"), Path.of(""), sourceRoots);
         HtmlReport.write(tried, dir.resolve("report.html"));

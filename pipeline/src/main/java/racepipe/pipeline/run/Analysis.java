@@ -72,7 +72,9 @@ public final class Analysis {
 
     public ResultFile run() throws IOException, InterruptedException {
         Files.createDirectories(out);
-        Children.allow();
+        if (!stop.now()) {
+            Children.allow(); // an earlier analysis in this JVM (bench) may have been stopped
+        }
         stop.start();
         try {
             loadPhases();
@@ -244,6 +246,9 @@ public final class Analysis {
 
     private void confirmCandidates(ResultFile r) throws IOException, InterruptedException {
         Ranking.Seen seen = Ranking.seen(r.pairs);
+        // what no run was seen running says something only when some run went to the end
+        boolean ranToEnd = r.runs != null && r.runs.stream().anyMatch(x -> x.outcome() != null && x.outcome().ended()
+                && x.outcome() != racepipe.contract.Outcome.DEADLOCK);
         List<RacePair> ranked = Ranking.rank(r.pairs.stream().filter(this::isCandidate).toList(), seen);
         Map<RacePair, Tier> tiers = new java.util.IdentityHashMap<>();
         for (RacePair p : ranked) {
@@ -255,7 +260,7 @@ public final class Analysis {
         long t0 = System.nanoTime();
         try (TrialLog trials = new TrialLog(out.resolve("trials.jsonl"));
              Progress bar = Progress.of(log, (long) ranked.size() * opt.confirm().trials())) {
-            new PairQueue(program, opt.confirm(), trials, stop, bar, () -> {
+            new PairQueue(program, opt.confirm(), trials, stop, bar, ranToEnd, () -> {
                 synchronized (phases) {
                     phases.put("confirm", before + seconds(t0));
                 }

@@ -29,8 +29,12 @@ final class PairQueue {
     private final Stop stop;
     private final Progress bar;
     private final Runnable afterPair;
+    /** Some Phase 1 run went to the end: an access no detector saw then may be one this input does not run. */
+    private final boolean ranToEnd;
 
-    PairQueue(ProgramInput program, ConfirmRuns.Options opt, TrialLog log, Stop stop, Progress bar, Runnable afterPair) {
+    PairQueue(ProgramInput program, ConfirmRuns.Options opt, TrialLog log, Stop stop, Progress bar, boolean ranToEnd,
+              Runnable afterPair) {
+        this.ranToEnd = ranToEnd;
         this.program = program;
         this.opt = opt;
         this.log = log;
@@ -76,7 +80,8 @@ final class PairQueue {
             bar.pairDone(p, index, pairs, max);
             return;
         }
-        Run fuzz = trials(p.key, a, b, opt, tier);
+        // no run went to the end (all timed out, say): what they did not see may come later, so no probe
+        Run fuzz = trials(p.key, a, b, opt, tier == Tier.UNSEEN && !ranToEnd ? Tier.ONE_SITE : tier);
         try {
             verdict(p, tier, fuzz, a, b);
         } finally {
@@ -118,7 +123,7 @@ final class PairQueue {
         if (cut) {
             p.confirm.note = (p.confirm.note == null ? "" : p.confirm.note + "; ") + "cut short after " + results.size()
                     + " trials: " + stop.reason();
-        } else if (tier == Tier.UNSEEN && "unconfirmed".equals(p.verdict)) {
+        } else if (fuzz.decision.unreached() && "unconfirmed".equals(p.verdict)) {
             p.verdict = "unreached";
             p.confirm.note = "no detector saw either access, or another on its line, in a Phase 1 run, and " + results.size()
                     + " probe trials did not make them race: most likely code this input does not run (racepipe cannot"

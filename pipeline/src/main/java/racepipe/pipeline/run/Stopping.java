@@ -19,8 +19,8 @@ import racepipe.pipeline.run.Ranking.Tier;
  * <li>real, settled: {@link #EACH_ORDER} raced trials in each order (a pair of one site with
  *     itself: twice as many raced trials) and no raced trial threw anything;</li>
  * <li>no race yet: give up after {@link #noRaceLimit} trials: all of them when happens-before saw
- *     the race in a run, {@link #NO_RACE} with weaker evidence, {@link #PROBE} when neither access
- *     was seen running (then the verdict is unreached);</li>
+ *     the race in a run, {@link #NO_RACE} with weaker evidence, {@link #PROBE} that ended (did not
+ *     hang) when neither access was seen running: then the verdict is unreached;</li>
  * <li>the first {@link #HUNG} trials all hung: the rest would too.</li>
  * </ol>
  * A pair whose raced trials threw but not inside a racing method, and not significantly in one
@@ -36,19 +36,19 @@ public final class Stopping {
     /** The first trials all hung: given up (a pair whose program hangs would cost --timeout a trial). */
     public static final int HUNG = 3;
 
-    /** Stop or go on, and why it stopped before its last trial. */
-    public record Decision(boolean stop, String why) {
-        static final Decision GO = new Decision(false, null);
+    /** Stop or go on, why it stopped before its last trial, and whether the probe found the pair unreached. */
+    public record Decision(boolean stop, String why, boolean unreached) {
+        static final Decision GO = new Decision(false, null, false);
 
         static Decision stop(String why) {
-            return new Decision(true, why);
+            return new Decision(true, why, false);
         }
     }
 
     private Stopping() {
     }
 
-    /** The most trials a pair of this tier gets while none of them races. */
+    /** The most trials a pair of this tier gets while none of them races (unseen: while they end). */
     public static int noRaceLimit(Tier tier, int max) {
         return switch (tier) {
             case HB -> max;
@@ -68,12 +68,17 @@ public final class Stopping {
             if (n >= HUNG && trials.stream().allMatch(t -> t.outcome() == Outcome.TIMEOUT)) {
                 return Decision.stop("the first " + n + " trials all hung");
             }
-            int limit = noRaceLimit(tier, max);
+            if (tier == Tier.UNSEEN) {
+                // a probe trial that hung says nothing about reaching the sites: only ended ones count
+                long ended = trials.stream().filter(t -> t.outcome() != Outcome.TIMEOUT).count();
+                if (ended >= Math.min(max, PROBE)) {
+                    return new Decision(true, "no race in " + ended + " probe trials that ended, and " + tier.meaning, true);
+                }
+            }
+            int limit = noRaceLimit(tier == Tier.UNSEEN ? Tier.ONE_SITE : tier, max);
             if (n >= limit) {
-                return Decision.stop(tier == Tier.UNSEEN
-                        ? "no race in " + n + " probe trials, and " + tier.meaning
-                        : "no race in " + n + " trials, and " + (tier == Tier.HYBRID ? "happens-before never saw it unordered"
-                        : tier.meaning + " (no detector saw the pair unordered)"));
+                return Decision.stop("no race in " + n + " trials, and " + (tier == Tier.HYBRID
+                        ? "happens-before never saw it unordered" : tier.meaning + " (no detector saw the pair unordered)"));
             }
             return Decision.GO;
         }

@@ -80,6 +80,8 @@ class StoppingTest {
         assertThat(stopsAfter(t, Tier.ONE_SITE)).isEqualTo(Stopping.NO_RACE);
         assertThat(stopsAfter(t, Tier.UNSEEN)).isEqualTo(Stopping.PROBE);
         assertThat(Stopping.decide(t.subList(0, 2), 50, Tier.UNSEEN, A, B).why()).contains("probe");
+        assertThat(Stopping.decide(t.subList(0, 2), 50, Tier.UNSEEN, A, B).unreached()).isTrue();
+        assertThat(Stopping.decide(t.subList(0, 20), 50, Tier.EXECUTED, A, B).unreached()).isFalse();
         assertThat(Stopping.noRaceLimit(Tier.EXECUTED, 5)).isEqualTo(5);
     }
 
@@ -88,6 +90,18 @@ class StoppingTest {
         List<TrialResult> t = new ArrayList<>(List.of(none(), AttributionTest.trial(A, null)));
         t.addAll(times(48, i -> AttributionTest.trial(i % 2 == 0 ? B : A, null)));
         assertThat(stopsAfter(t, Tier.UNSEEN)).isEqualTo(21);
+    }
+
+    @Test
+    void a_probe_trial_that_hung_does_not_count_as_not_reaching() {
+        List<TrialResult> t = new ArrayList<>(List.of(hung(), none(), hung(), none()));
+        t.addAll(times(46, i -> none()));
+        assertThat(stopsAfter(t, Tier.UNSEEN)).isEqualTo(4);
+        assertThat(Stopping.decide(t.subList(0, 4), 50, Tier.UNSEEN, A, B).unreached()).isTrue();
+        // all hung: given up as any pair whose first trials hang, not unreached
+        Stopping.Decision d = Stopping.decide(times(3, i -> hung()), 50, Tier.UNSEEN, A, B);
+        assertThat(d.stop()).isTrue();
+        assertThat(d.unreached()).isFalse();
     }
 
     @Test
