@@ -123,18 +123,18 @@ class AnalyzeCliTest {
         Path o = Files.createTempDirectory("racepipe-resume");
         Path log = o.resolve("trials.jsonl");
         Process p = new ProcessBuilder(Cli.ROOT.resolve("scripts/racepipe").toString(), "analyze", Cli.BENCH.toString(),
-                "--entry", "benchmarks.logservice.Main", "--out", o.toString(), "--trials", "600", "--jobs", "1")
+                "--entry", "benchmarks.logservice.Main", "--out", o.toString(), "--jobs", "1")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         long deadline = System.nanoTime() + 120_000_000_000L;
-        while (lines(log) < 300 && p.isAlive() && System.nanoTime() < deadline) {
-            Thread.sleep(100);
+        while (lines(log) < 10 && p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
         }
         p.descendants().forEach(ProcessHandle::destroyForcibly);
         p.destroyForcibly().waitFor();
         long before = lines(log);
-        assertThat(before).isBetween(300L, 2399L);
+        assertThat(before).isGreaterThanOrEqualTo(10L);
         Cli.Result r = Cli.run("analyze", Cli.BENCH.toString(), "--entry", "benchmarks.logservice.Main", "--resume", o.toString(),
-                "--trials", "600", "--jobs", "1");
+                "--jobs", "1");
         assertThat(r.code()).as(r.output()).isEqualTo(1);
         java.util.Set<String> seen = new java.util.HashSet<>();
         ObjectMapper m = new ObjectMapper();
@@ -142,10 +142,15 @@ class AnalyzeCliTest {
             JsonNode e = m.readTree(l);
             assertThat(seen.add(e.get("pair").asText() + "@" + e.get("trial").get("seed").asText())).as("trial run twice").isTrue();
         }
-        // P1 never races, but happens-before orders it in every run: no random-scheduler trials for it
-        assertThat(seen).hasSize(2400);
-        assertThat(seen.stream().filter(k -> k.contains("#random"))).isEmpty();
         JsonNode rep = m.readTree(o.resolve("report.json").toFile());
+        // every trial a verdict rests on ran once, in one session or the other; none beyond the stopping rule
+        int used = 0;
+        for (JsonNode pair : rep.get("pairs")) {
+            used += pair.has("confirm") ? pair.get("confirm").get("trials").asInt() : 0;
+        }
+        assertThat(seen).hasSize(used);
+        // P1 never races, but happens-before orders it in every run: no random-scheduler trials for it
+        assertThat(seen.stream().filter(k -> k.contains("#random"))).isEmpty();
         String src = "benchmarks.logservice";
         assertThat(verdictOf(rep, "log", line(src, "m6"), line(src, "w8"))).isEqualTo("harmful");
         assertThat(verdictOf(rep, "cfg", line(src, "m1"), line(src, "w6"))).isEqualTo("unconfirmed");
