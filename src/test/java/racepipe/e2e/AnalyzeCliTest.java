@@ -148,7 +148,7 @@ class AnalyzeCliTest {
         for (JsonNode pair : rep.get("pairs")) {
             used += pair.has("confirm") ? pair.get("confirm").get("trials").asInt() : 0;
         }
-        assertThat(seen).hasSize(used);
+        assertThat(seen.stream().filter(k -> !k.contains("#native"))).hasSize(used);
         // P1 never races, but happens-before orders it in every run: no random-scheduler trials for it
         assertThat(seen.stream().filter(k -> k.contains("#random"))).isEmpty();
         String src = "benchmarks.logservice";

@@ -13,7 +13,6 @@ import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.model.SiteInfo;
 import racepipe.pipeline.report.Legend;
-import racepipe.pipeline.run.Stopping;
 
 /**
  * What analyze ends with, at most {@link #WIDTH} columns: the tried pairs grouped by variable, the
@@ -50,8 +49,8 @@ final class AnalyzeTable {
         if (!unreached.isEmpty()) {
             out.println();
             out.println(cut("unreached: " + unreached.size() + (unreached.size() == 1 ? " pair" : " pairs")
-                    + " (no detector saw either access in Phase 1; " + Stopping.PROBE
-                    + " probe trials did not race); listed in report.html", WIDTH));
+                    + " (no run showed either access racing: not run by this input, or always protected);"
+                    + " listed in report.html", WIDTH));
         }
         if (r.failure == null) {
             out.println(summary(tried, unreached.size(), untried.size()));

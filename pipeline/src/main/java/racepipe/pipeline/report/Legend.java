@@ -9,7 +9,7 @@ public final class Legend {
             new String[] {"harmful", "a trial made the race happen and one order of the two accesses threw"},
             new String[] {"real", "a trial made the race happen; no order threw, or what threw was another race's (the reason is given)"},
             new String[] {"unconfirmed", "no trial made it happen: a false alarm or a rare race (never \"false\")"},
-            new String[] {"unreached", "no detector saw either access in Phase 1 and probe trials did not race: likely code this input never runs"},
+            new String[] {"unreached", "no run showed either access racing (Phase 1, plain and probe trials): not run, or always protected"},
             new String[] {"untried", "the budget or a signal ended analyze before its turn (--resume continues)"});
 
     /** Short name in the terminal table, name, meaning. */

@@ -183,7 +183,7 @@ public final class SarifReport {
             case HARMFUL -> "Harmful data race";
             case REAL -> "Data race";
             case UNCONFIRMED -> "Possible data race (unconfirmed)";
-            case UNREACHED -> "Possible data race in code this input does not run (unreached)";
+            case UNREACHED -> "Possible data race this input never showed (unreached)";
             case UNTRIED -> "Possible data race, not tried (analyze was stopped first)";
         };
         m.append(what).append(" on ").append(esc(p.variable())).append(": ")
@@ -201,7 +201,7 @@ public final class SarifReport {
         if (p.kind() == Verdict.UNCONFIRMED) {
             m.append(" No trial created this race: a false alarm or a rare race.");
         } else if (p.kind() == Verdict.UNREACHED) {
-            m.append(" Neither access was seen running and the probe trials did not race: this input does not seem to run it.");
+            m.append(" No run showed either access racing: this input does not run them, or runs them only protected.");
         } else if (p.kind() == Verdict.UNTRIED) {
             m.append(" Not tried: analyze was stopped first (--resume continues).");
         }

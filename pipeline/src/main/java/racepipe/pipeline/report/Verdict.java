@@ -25,11 +25,12 @@ enum Verdict {
             "A static or dynamic predictor reported this pair, but directed scheduling never created the "
                     + "race: it may be a false alarm (the accesses are ordered in a way the predictor does "
                     + "not see) or a rare race. Review the predictors' evidence; more trials may confirm it."),
-    UNREACHED("unreached", "racepipe/unreached-race-candidate", "none", "low", "Race candidate in code this input does not run",
-            "A predictor reported this pair, but no Phase 1 run was seen running either access and the probe trials "
-                    + "did not make them race.",
-            "Static analysis reported this pair, but the program, with the arguments racepipe was given, does not seem "
-                    + "to run these accesses. Analyze it with an input that does to find out whether they race."),
+    UNREACHED("unreached", "racepipe/unreached-race-candidate", "none", "low", "Race candidate this input never showed racing",
+            "A predictor reported this pair, but no run showed either access racing: no detector saw them in Phase 1, "
+                    + "a plain trial did not bring them together and the probe trials did not make them race.",
+            "Static analysis reported this pair, but with the arguments racepipe was given the program either does not "
+                    + "run these accesses or runs them only protected (under one lock, in one thread). Analyze it with an "
+                    + "input that runs them concurrently to find out whether they race."),
     UNTRIED("untried", "racepipe/untried-race-candidate", "none", "low", "Race candidate not tried",
             "A predictor reported this pair, but analyze was stopped (its --budget ran out, or a signal) before "
                     + "the pair's trials.",
