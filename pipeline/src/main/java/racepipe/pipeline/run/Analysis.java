@@ -131,7 +131,7 @@ public final class Analysis {
             }
         }
         String why = stop.reason();
-        if (why != null) {
+        if (why != null && (untried > 0 || !"phase 2".equals(phase))) { // not a budget that ran out as the last pair ended
             r.stopped = new ResultFile.Stopped(why, phase, Math.round(stop.elapsedSeconds() * 10) / 10.0, untried, candidates);
         }
         r.summary = summary(r);

@@ -60,9 +60,8 @@ public final class Stop {
         return reason != null;
     }
 
-    /** Why analyze stopped early, or null. */
+    /** Why analyze stopped early, or null (a budget that runs out after the work is done stops nothing). */
     public String reason() {
-        now();
         return reason;
     }
 
