@@ -16,8 +16,9 @@ import javax.tools.ToolProvider;
 
 /**
  * A user's application as racepipe meets it: shop.jar (Main-Class shop.Main in its manifest) that
- * needs shoplib.jar at run time. Its one race is its own (visits++ in two threads); the library
- * only names the shop, so a missing shoplib.jar stops main before any thread starts.
+ * needs shoplib.jar at run time. It races on its own visits++ in two threads, and inside the
+ * library, whose Inventory.add both threads call (counted at the two inv.add() lines); the
+ * library first names the shop, so a missing shoplib.jar stops main before any thread starts.
  */
 final class UserApp {
     static final String LIB = """
@@ -26,19 +27,31 @@ final class UserApp {
                 public static String shop() { return "corner shop"; }
             }
             """;
+    static final String INVENTORY = """
+            package shoplib;
+            public class Inventory {
+                private int count;
+                public void add() { count = count + 1; } // @L
+                public int size() { return count; }
+            }
+            """;
     static final String APP = """
             package shop;
             public class Main {
                 static int visits;
                 public static void main(String[] a) throws Exception {
                     String name = shoplib.Names.shop();
+                    shoplib.Inventory inv = new shoplib.Inventory();
                     Thread t = new Thread(() -> {
                         visits++; // @C
+                        inv.add(); // @F
                     });
                     t.start();
                     visits++; // @D
+                    inv.add(); // @G
                     t.join();
                     System.out.println(name + " " + visits); // @E
+                    System.out.println(inv.size());
                 }
             }
             """;
@@ -55,7 +68,7 @@ final class UserApp {
 
     static UserApp build() throws IOException {
         Path dir = Files.createTempDirectory("racepipe-userapp");
-        Path lib = jar(dir, "shoplib", Map.of("shoplib/Names.java", LIB), List.of(), null);
+        Path lib = jar(dir, "shoplib", Map.of("shoplib/Names.java", LIB, "shoplib/Inventory.java", INVENTORY), List.of(), null);
         Path app = jar(dir, "shop", Map.of("shop/Main.java", APP), List.of(lib), "shop.Main");
         return new UserApp(dir, lib, app);
     }
@@ -66,6 +79,17 @@ final class UserApp {
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).contains("// " + marker)) {
                 return "Main.java:" + (i + 1);
+            }
+        }
+        throw new IllegalArgumentException(marker);
+    }
+
+    /** "Inventory.java:N" of the library's line marked {@code marker}. */
+    static String libLine(String marker) {
+        List<String> lines = INVENTORY.lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains("// " + marker)) {
+                return "Inventory.java:" + (i + 1);
             }
         }
         throw new IllegalArgumentException(marker);

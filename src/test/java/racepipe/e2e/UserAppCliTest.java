@@ -15,6 +15,7 @@ class UserAppCliTest {
     static Path first;
     static Cli.Result analyzed;
     static final String C = UserApp.line("@C"), D = UserApp.line("@D"), E = UserApp.line("@E");
+    static final String F = UserApp.line("@F"), G = UserApp.line("@G"), L = UserApp.libLine("@L");
     static final String[] FAST = {"--runs", "1", "--trials", "10", "--jobs", "1"};
 
     @BeforeAll
@@ -78,7 +79,8 @@ class UserAppCliTest {
     @Test
     void suppressed_races_keep_their_reason_and_do_not_count() throws Exception {
         Path sup = app.dir.resolve("suppress.txt");
-        Files.writeString(sup, "# accepted\n" + C + " " + D + " # visits is a statistic\n");
+        Files.writeString(sup, "# accepted\n" + C + " " + D + " # visits is a statistic\n"
+                + F + " " + G + " # inventory counts are advisory\n");
         Path out = app.dir.resolve("out-suppress");
         Cli.Result r = Cli.run(with("analyze", app.app.toString(), "--cp", app.lib.toString(), "--suppress", sup.toString(),
                 "--out", out.toString()));
@@ -86,6 +88,44 @@ class UserAppCliTest {
         assertThat(Files.readString(out.resolve("report.json"))).contains("\"suppressed\" : \"visits is a statistic\"");
         assertThat(Files.readString(out.resolve("report.sarif"))).contains("\"justification\" : \"visits is a statistic\"");
         assertThat(Files.readString(out.resolve("report.html"))).contains("suppressed: visits is a statistic");
+    }
+
+    /** The pair at these two lines. */
+    static JsonNode pairAt(JsonNode report, String a, String b) {
+        for (JsonNode p : report.get("pairs")) {
+            String x = p.at("/sites/0/file").asText() + ":" + p.at("/sites/0/line").asInt();
+            String y = p.at("/sites/1/file").asText() + ":" + p.at("/sites/1/line").asInt();
+            if ((x.equals(a) && y.equals(b)) || (x.equals(b) && y.equals(a))) {
+                return p;
+            }
+        }
+        throw new AssertionError("no pair at " + a + " " + b);
+    }
+
+    @Test
+    void the_race_inside_the_dependency_is_confirmed_at_the_applications_call_lines_with_the_librarys_frame() throws Exception {
+        JsonNode report = new ObjectMapper().readTree(first.resolve("report.json").toFile());
+        assertThat(confirmedAt(report, F, G)).as(analyzed.output()).isTrue();
+        JsonNode p = pairAt(report, F, G);
+        assertThat(p.get("variable").asText()).isEqualTo("shoplib.Inventory.count");
+        String frame = "shoplib.Inventory.add(" + L + ")";
+        for (JsonNode s : p.get("sites")) {
+            assertThat(s.get("access").asText()).isEqualTo("write");
+            assertThat(s.get("library").toString()).contains(frame);
+        }
+        // no site inside the dependency; the terminal and the HTML group the rows under the variable
+        assertThat(report.get("pairs").findValues("file")).noneMatch(f -> f.asText().equals("Inventory.java"));
+        assertThat(analyzed.output()).contains("\nshoplib.Inventory.count\n");
+        String html = Files.readString(first.resolve("report.html"));
+        assertThat(html).contains("<h2 class=\"var\"><code>shoplib.Inventory.count</code>").contains(frame);
+
+        Cli.Result confirmed = Cli.run("confirm", app.app.toString(), "--cp", app.lib.toString(), "--pair", F, G,
+                "--trials", "10", "--jobs", "1");
+        assertThat(confirmed.code()).as(confirmed.output()).isEqualTo(1);
+        assertThat(confirmed.json().at("/pairs/0/verdict").asText()).isEqualTo("real");
+        Cli.Result inside = Cli.run("confirm", app.app.toString(), "--cp", app.lib.toString(), "--pair", L, G, "--trials", "5");
+        assertThat(inside.code()).as(inside.output()).isEqualTo(2);
+        assertThat(inside.output()).contains(L + " is inside the dependency shoplib.jar");
     }
 
     @Test

@@ -25,12 +25,32 @@ public record RunResult(Outcome outcome, String schedule, int watchdog, String d
     public record Pair(String detector, int siteA, int siteB, int events, String threadA, String threadB) {
     }
 
-    /** A site a pair names: the instruction, its source line, the variable and the access kind. */
+    /**
+     * A site a pair names: the instruction, its source line, the variable and the access kind.
+     * {@code library}: for an application call into a dependency, the accesses inside the
+     * dependency that counted at it (empty for any other site).
+     */
     public record Site(int id, String owner, String method, String desc, int bci, String file, int line,
-                       String variable, boolean write) {
+                       String variable, boolean write, List<LibraryAccess> library) {
+        public Site {
+            library = library == null ? List.of() : List.copyOf(library);
+        }
+
+        public Site(int id, String owner, String method, String desc, int bci, String file, int line,
+                    String variable, boolean write) {
+            this(id, owner, method, desc, bci, file, line, variable, write, List.of());
+        }
+
         public String key() {
             return SiteKey.of(owner, method, desc, bci);
         }
+    }
+
+    /**
+     * An access inside library code counted at an application call: its variable, kind, and
+     * frame as a stack trace shows it ({@code shoplib.Inventory.add(Inventory.java:4)}).
+     */
+    public record LibraryAccess(String variable, boolean write, String frame) {
     }
 
     public void write(Path file) throws IOException {
@@ -53,8 +73,16 @@ public record RunResult(Outcome outcome, String schedule, int watchdog, String d
         m.put("pairs", ps);
         List<Object> ss = new ArrayList<>();
         for (Site s : sites) {
-            ss.add(ordered("id", s.id(), "owner", s.owner(), "method", s.method(), "desc", s.desc(), "bci", s.bci(),
-                    "file", s.file(), "line", s.line(), "variable", s.variable(), "write", s.write()));
+            Map<String, Object> site = ordered("id", s.id(), "owner", s.owner(), "method", s.method(), "desc", s.desc(),
+                    "bci", s.bci(), "file", s.file(), "line", s.line(), "variable", s.variable(), "write", s.write());
+            if (!s.library().isEmpty()) { // only calls into dependencies have one
+                List<Object> lib = new ArrayList<>();
+                for (LibraryAccess a : s.library()) {
+                    lib.add(ordered("variable", a.variable(), "write", a.write(), "frame", a.frame()));
+                }
+                site.put("library", lib);
+            }
+            ss.add(site);
         }
         m.put("sites", ss);
         Files.writeString(file, Json.write(m), StandardCharsets.UTF_8);
@@ -78,8 +106,12 @@ public record RunResult(Outcome outcome, String schedule, int watchdog, String d
         }
         List<Site> ss = new ArrayList<>();
         for (Json.Obj s : o.list("sites")) {
+            List<LibraryAccess> lib = new ArrayList<>();
+            for (Json.Obj a : s.list("library")) {
+                lib.add(new LibraryAccess(a.str("variable"), a.bool("write"), a.str("frame")));
+            }
             ss.add(new Site((int) s.num("id"), s.str("owner"), s.str("method"), s.str("desc"), (int) s.num("bci"),
-                    s.str("file"), (int) s.num("line"), s.str("variable"), s.bool("write")));
+                    s.str("file"), (int) s.num("line"), s.str("variable"), s.bool("write"), lib));
         }
         return new RunResult(Outcome.of(o.str("outcome")), o.str("schedule"), (int) o.num("watchdog"), o.str("deadlock"),
                 o.intOrNull("exitStatus"), List.copyOf(ex), List.copyOf(ps), List.copyOf(ss));

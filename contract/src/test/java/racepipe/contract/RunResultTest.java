@@ -15,7 +15,10 @@ class RunResultTest {
                 List.of(new RunResult.Uncaught("T1", "java.lang.IllegalStateException", "null", "A.f(A.java:1)")),
                 List.of(new RunResult.Pair("hb", 0, 1, 5, "main", "Thread-0")),
                 List.of(new RunResult.Site(0, "b/Log", "log", "(Ljava/lang/String;)V", 7, "Log.java", 12, "b.Log.buf", true),
-                        new RunResult.Site(1, "b/Log", "flush", "()V", 3, "Log.java", 20, "b.Log.buf", false)));
+                        new RunResult.Site(1, "b/Log", "flush", "()V", 3, "Log.java", 20, "b.Log.buf", false),
+                        new RunResult.Site(2, "app/Main", "main", "([Ljava/lang/String;)V", 9, "Main.java", 8,
+                                "call dep.Inventory.add", false, List.of(new RunResult.LibraryAccess("dep.Inventory.count",
+                                        true, "dep.Inventory.add(Inventory.java:4)")))));
         Path f = dir.resolve("run-0.json");
         r.write(f);
         assertThat(RunResult.read(f)).isEqualTo(r);

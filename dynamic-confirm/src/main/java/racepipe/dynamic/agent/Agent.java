@@ -35,7 +35,7 @@ public final class Agent {
         if (!options.list("detectors").isEmpty()) {
             Control.record(options.list("detectors"));
         }
-        inst.addTransformer(new Transformer(options.sites()), true);
+        inst.addTransformer(new Transformer(options.sites(), Dependencies.of(options.get("deps", null))), true);
         retransformLibrary(inst);
         ThreadExitHook exitHook = new ThreadExitHook();
         inst.addTransformer(exitHook, true);

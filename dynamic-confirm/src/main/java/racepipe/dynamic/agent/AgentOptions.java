@@ -9,7 +9,8 @@ import java.util.Set;
 
 /**
  * The agent's options, {@code key=value} separated by '|' (descriptors contain ';'): {@code detectors=ls,hb},
- * {@code sites=KEY,KEY} (Phase 2: instrument only these accesses), {@code dump=FILE}.
+ * {@code sites=KEY,KEY} (Phase 2: instrument only these accesses), {@code dump=FILE},
+ * {@code deps=PATH:PATH} (the program's dependencies: library code, see Dependencies).
  */
 public final class AgentOptions {
     private final Map<String, String> values = new HashMap<>();

@@ -33,10 +33,17 @@ final class ClassHierarchy {
 
     private static final Info MISSING = new Info(null, List.of(), Map.of());
     private final ClassLoader loader;
+    private final Dependencies deps;
     private final Map<String, Info> cache = new ConcurrentHashMap<>();
+    private final Map<String, Boolean> intoDependency = new ConcurrentHashMap<>();
 
     ClassHierarchy(ClassLoader loader) {
+        this(loader, Dependencies.NONE);
+    }
+
+    ClassHierarchy(ClassLoader loader, Dependencies deps) {
         this.loader = loader;
+        this.deps = deps;
     }
 
     private Info info(String internalName) {
@@ -93,6 +100,44 @@ final class ClassHierarchy {
             }
         }
         return null;
+    }
+
+    /** The class file of this class is in one of the program's dependencies (never a JDK class). */
+    boolean isDependency(String internalName) {
+        if (!deps.any() || !Transformer.isApplicationClass(internalName)) {
+            return false;
+        }
+        String res = internalName + ".class";
+        return deps.contains(loader != null ? loader.getResource(res) : ClassLoader.getSystemResource(res));
+    }
+
+    /**
+     * A call on this declared owner may run a dependency's method: the owner is a dependency's
+     * class, or an application class that extends or implements one (an inherited method).
+     */
+    boolean leadsIntoDependency(String owner) {
+        if (!deps.any() || !Transformer.isApplicationClass(owner)) {
+            return false;
+        }
+        Boolean known = intoDependency.get(owner);
+        if (known == null) {
+            known = false;
+            List<String> todo = new ArrayList<>(List.of(owner));
+            for (int k = 0; k < todo.size() && k < 256 && !known; k++) {
+                String c = todo.get(k);
+                if (!Transformer.isApplicationClass(c)) {
+                    continue; // the JDK's supertypes lead nowhere new
+                }
+                known = isDependency(c);
+                Info i = info(c);
+                if (i.superName != null) {
+                    todo.add(i.superName);
+                }
+                todo.addAll(i.interfaces);
+            }
+            intoDependency.put(owner, known);
+        }
+        return known;
     }
 
     /** True when {@code type} is {@code target} or extends or implements it. */

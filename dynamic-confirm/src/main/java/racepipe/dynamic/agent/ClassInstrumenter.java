@@ -22,9 +22,12 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
     private boolean frames;
     private boolean isInterface;
     private boolean library;
+    private final boolean dependency;
 
-    ClassInstrumenter(ClassVisitor next, Map<String, int[]> offsets, ClassHierarchy hierarchy, Set<String> onlySites) {
+    ClassInstrumenter(ClassVisitor next, Map<String, int[]> offsets, ClassHierarchy hierarchy, Set<String> onlySites,
+                      boolean dependency) {
         super(ASM9, next);
+        this.dependency = dependency;
         this.offsets = offsets;
         this.hierarchy = hierarchy;
         this.calls = new CallReplacements(hierarchy);
@@ -58,7 +61,8 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
             return next;
         }
         InstructionCounter counter = new InstructionCounter(offsets.getOrDefault(name + desc, NO_CODE));
-        MethodInstrumenter.Method m = new MethodInstrumenter.Method(owner, access, name, desc, source, sync, frames, library);
+        MethodInstrumenter.Method m = new MethodInstrumenter.Method(owner, access, name, desc, source, sync, frames, library,
+                dependency);
         return counter.into(new MethodInstrumenter(next, counter, calls, m, hierarchy, onlySites));
     }
 }

@@ -33,6 +33,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     private final boolean isStatic;
     private final boolean frames;
     private final boolean library; // a watched JDK collection class (WatchedLibrary): fields, arrays and monitors only
+    private final boolean dependency; // a class of the program's dependencies: its accesses count at the application's calls
     private int line = -1;
     private boolean beforeSuper; // in a constructor, before this() or super(): `this` is uninitialised
     private int pendingNews;
@@ -40,7 +41,11 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
 
     /** The method's shape: owner class, access flags, name, descriptor, source file; flags of the rewrite. */
     record Method(String owner, int access, String name, String desc, String source, boolean synchronizedMethod,
-                  boolean frames, boolean library) {
+                  boolean frames, boolean library, boolean dependency) {
+        Method(String owner, int access, String name, String desc, String source, boolean synchronizedMethod,
+               boolean frames, boolean library) {
+            this(owner, access, name, desc, source, synchronizedMethod, frames, library, false);
+        }
     }
 
     MethodInstrumenter(MethodVisitor next, InstructionCounter counter, CallReplacements calls, Method m,
@@ -58,6 +63,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         this.isStatic = (m.access() & ACC_STATIC) != 0;
         this.frames = m.frames();
         this.library = m.library();
+        this.dependency = m.dependency();
         this.code = new BridgeCode(next, library);
         this.beforeSuper = name.equals("<init>");
     }
@@ -194,14 +200,19 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
             code.handOff(opcode, mowner, mname, mdesc, itf, task);
         } else if (bridge != null) {
             code.invoke(bridge);
-        } else if (WatchedLibrary.isCall(mowner, mname)) {
+        } else if (!dependency && (WatchedLibrary.isCall(mowner, mname)
+                || (!mname.equals("<init>") && hierarchy.leadsIntoDependency(mowner)))) {
             code.libraryCall(callSite(bci, mowner, mname), opcode, mowner, mname, mdesc, itf);
         } else {
             super.visitMethodInsn(opcode, mowner, mname, mdesc, itf);
         }
     }
 
-    /** A call into java.util: every one is marked, so collection code knows it runs for the program. */
+    /**
+     * A call into java.util or into a dependency: every one is marked, so library code knows it
+     * runs for the program and at which call its accesses count. A dependency's own calls are
+     * library code calling library code: not marked.
+     */
     private int callSite(int bci, String mowner, String mname) {
         if (onlySites != null && !onlySites.contains(SiteKey.of(owner, name, desc, bci))) {
             return LibCalls.UNWATCHED;
@@ -214,10 +225,16 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     /**
      * Registers the access site, or returns NOT_WATCHED when this run does not watch it. Inside
      * a collection class the access has no site of its own (negative: it carries its field).
+     * Inside a dependency it is registered (its frame is reported with the call it counts at)
+     * and always instrumented, negative too: it counts at the application's call, whichever
+     * call this run watches.
      */
     private int site(int bci, String variable, boolean write, int field) {
         if (library) {
             return field >= 0 ? Sites.libraryField(field) : Sites.LIBRARY_ELEMENT;
+        }
+        if (dependency) {
+            return Sites.dependency(Sites.register(owner, name, desc, bci, source, line, variable, write, field));
         }
         if (onlySites != null && !onlySites.contains(SiteKey.of(owner, name, desc, bci))) {
             return NOT_WATCHED;

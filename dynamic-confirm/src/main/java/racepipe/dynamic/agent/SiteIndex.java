@@ -24,8 +24,9 @@ import racepipe.contract.WatchedLibrary;
 
 /**
  * Every field and array access instruction of a jar (or class folder), and every call into
- * java.util (WatchedLibrary), with its site key, file and line, read without loading the classes: how a user's {@code File.java:LINE} or
- * {@code Class.method@bci} becomes a site key.
+ * java.util (WatchedLibrary) or into the program's dependencies (as the agent brackets them),
+ * with its site key, file and line, read without loading the classes: how a user's
+ * {@code File.java:LINE} or {@code Class.method@bci} becomes a site key.
  */
 public final class SiteIndex {
     /** One access instruction. */
@@ -37,8 +38,19 @@ public final class SiteIndex {
     }
 
     public static List<Entry> scan(Path jarOrDir) throws IOException {
+        return scan(jarOrDir, List.of());
+    }
+
+    /** The sites of jarOrDir, whose class path {@code dependencies} is library code (its calls into them are sites). */
+    public static List<Entry> scan(Path jarOrDir, List<Path> dependencies) throws IOException {
         List<Entry> out = new ArrayList<>();
-        ClassHierarchy hierarchy = new ClassHierarchy(new URLClassLoader(new URL[] {jarOrDir.toUri().toURL()}, null));
+        URL[] urls = new URL[dependencies.size() + 1];
+        urls[0] = jarOrDir.toUri().toURL();
+        for (int i = 0; i < dependencies.size(); i++) {
+            urls[i + 1] = dependencies.get(i).toUri().toURL();
+        }
+        ClassHierarchy hierarchy = new ClassHierarchy(new URLClassLoader(urls, null), Dependencies.of(
+                String.join(java.io.File.pathSeparator, dependencies.stream().map(Path::toString).toList())));
         if (Files.isDirectory(jarOrDir)) {
             try (Stream<Path> files = Files.walk(jarOrDir)) {
                 for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".class"))::iterator) {
@@ -104,7 +116,8 @@ public final class SiteIndex {
 
                     @Override
                     public void visitMethodInsn(int o, String mowner, String mname, String mdesc, boolean i) {
-                        if (WatchedLibrary.isCall(mowner, mname)) {
+                        if (WatchedLibrary.isCall(mowner, mname)
+                                || (!mname.equals("<init>") && hierarchy.leadsIntoDependency(mowner))) {
                             add(WatchedLibrary.callVariable(mowner, mname), false);
                         }
                     }

@@ -13,16 +13,19 @@ import racepipe.dynamic.runtime.Control;
 
 /**
  * Instruments application classes as they load: not the JDK's (but the watched collection
- * classes of WatchedLibrary, retransformed at start), not racepipe's own. Failures
+ * classes of WatchedLibrary, retransformed at start), not racepipe's own. A class loaded from
+ * one of the program's dependencies ({@link Dependencies}) is instrumented as library code. Failures
  * are reported on stderr (the JVM would swallow them) and leave the class as it was.
  */
 final class Transformer implements ClassFileTransformer {
     private final Set<String> onlySites;
+    private final Dependencies deps;
     private final Map<ClassLoader, ClassHierarchy> hierarchies = new WeakHashMap<>();
     private final ClassHierarchy bootHierarchy = new ClassHierarchy(null);
 
-    Transformer(Set<String> onlySites) {
+    Transformer(Set<String> onlySites, Dependencies deps) {
         this.onlySites = onlySites;
+        this.deps = deps;
         // what transform() needs is loaded now: loading it inside transform() is a circularity
         WatchedLibrary.isWatched("");
         Control.outsideProgram(() -> null);
@@ -43,8 +46,9 @@ final class Transformer implements ClassFileTransformer {
         if (!library && (loader == null || redefined != null || !isApplicationClass(name))) {
             return null;
         }
+        boolean dependency = !library && deps.contains(pd);
         try {
-            return Control.outsideProgram(() -> instrument(bytes, hierarchy(loader), onlySites));
+            return Control.outsideProgram(() -> instrument(bytes, hierarchy(loader), onlySites, dependency));
         } catch (Throwable t) {
             System.err.println("racepipe: could not instrument " + name.replace('/', '.') + ": " + t);
             return null;
@@ -52,13 +56,18 @@ final class Transformer implements ClassFileTransformer {
     }
 
     private synchronized ClassHierarchy hierarchy(ClassLoader loader) {
-        return loader == null ? bootHierarchy : hierarchies.computeIfAbsent(loader, ClassHierarchy::new);
+        return loader == null ? bootHierarchy : hierarchies.computeIfAbsent(loader, l -> new ClassHierarchy(l, deps));
     }
 
     static byte[] instrument(byte[] bytes, ClassHierarchy hierarchy, Set<String> onlySites) {
+        return instrument(bytes, hierarchy, onlySites, false);
+    }
+
+    /** {@code dependency}: the class is a dependency's (library code: its accesses count at the application's calls). */
+    static byte[] instrument(byte[] bytes, ClassHierarchy hierarchy, Set<String> onlySites, boolean dependency) {
         ClassReader reader = new ClassReader(bytes);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-        reader.accept(new ClassInstrumenter(writer, BytecodeOffsets.read(bytes), hierarchy, onlySites),
+        reader.accept(new ClassInstrumenter(writer, BytecodeOffsets.read(bytes), hierarchy, onlySites, dependency),
                 ClassReader.EXPAND_FRAMES);
         return writer.toByteArray();
     }

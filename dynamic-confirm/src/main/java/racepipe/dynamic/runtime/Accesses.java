@@ -9,10 +9,11 @@ final class Accesses {
     private Accesses() {
     }
 
-    /** A plain field (target null: a static); a negative site is a field inside a watched collection. */
+    /** A plain field (target null: a static); a negative site is a field inside a watched collection or a dependency. */
     static void field(Object target, int site, boolean write) {
         if (site < 0) {
-            library(target, Sites.libraryFieldOf(site), -1, write);
+            int inner = Sites.dependencySite(site);
+            library(target, inner < 0 ? Sites.libraryFieldOf(site) : Sites.get(inner).field, -1, write, inner);
             return;
         }
         LibCalls.State g = LibCalls.pause();
@@ -59,7 +60,7 @@ final class Accesses {
             return; // the access itself throws
         }
         if (site < 0) {
-            library(array, -1, index, write);
+            library(array, -1, index, write, Sites.dependencySite(site));
             return;
         }
         LibCalls.State g = LibCalls.pause();
@@ -82,10 +83,11 @@ final class Accesses {
     }
 
     /**
-     * A field (field >= 0) or element (index) access inside a watched collection class: it counts
-     * at the application's innermost open call into java.util, if that call is watched.
+     * A field (field >= 0) or element (index) access inside a watched collection class or a
+     * dependency (its registered site {@code inner}, else -1): it counts at the application's
+     * innermost open call into java.util or a dependency, if that call is watched.
      */
-    private static void library(Object target, int field, int index, boolean write) {
+    private static void library(Object target, int field, int index, boolean write, int inner) {
         LibCalls.State g = LibCalls.inCall();
         int site = g == null ? -1 : g.watched();
         if (site < 0) {
@@ -104,6 +106,9 @@ final class Accesses {
             }
             Recorder r = RT.rec;
             if (r != null) {
+                if (inner >= 0) {
+                    Sites.libraryAccess(site, inner);
+                }
                 if (field >= 0) {
                     r.field(target, field, site, write);
                 } else {

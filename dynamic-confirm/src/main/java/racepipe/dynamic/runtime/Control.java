@@ -25,6 +25,11 @@ public final class Control {
         RT.rec = new Recorder(detectors);
     }
 
+    /** No recorder any more (a test that recorded in its own JVM). */
+    public static void stopRecording() {
+        RT.rec = null;
+    }
+
     public static void schedule(Scheduling scheduler) {
         RT.sched = scheduler;
     }

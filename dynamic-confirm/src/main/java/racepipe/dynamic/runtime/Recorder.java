@@ -121,7 +121,8 @@ final class Recorder {
         List<RunResult.Site> sites = new ArrayList<>();
         for (int id : used) {
             Site s = Sites.get(id);
-            sites.add(new RunResult.Site(id, s.owner, s.method, s.desc, s.bci, s.file, s.line, s.variable, s.write));
+            sites.add(new RunResult.Site(id, s.owner, s.method, s.desc, s.bci, s.file, s.line, s.variable, s.write,
+                    Sites.library(id)));
         }
         return new RunResult(ending.outcome(), ending.schedule(), ending.watchdog(), ending.deadlock(),
                 ending.exitStatus(), ending.exceptions(), List.copyOf(pairs), List.copyOf(sites));

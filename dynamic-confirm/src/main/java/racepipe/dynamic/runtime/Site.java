@@ -14,6 +14,10 @@ public final class Site {
     public final String variable; // pkg.Class.field or T[]
     public final boolean write;
     public final int field;       // global field id; -1 for array elements
+    /** For an application call into a dependency: the dependency's access sites that counted here (Sites.libraryAccess). */
+    volatile int[] library = new int[0];
+    volatile int lastLibrary = -1;
+    final java.util.BitSet librarySeen = new java.util.BitSet(); // guarded by this
 
     Site(int id, String owner, String method, String desc, int bci, String file, int line,
          String variable, boolean write, int field) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import racepipe.contract.RunResult;
 import racepipe.contract.SiteKey;
 
 /**
@@ -56,6 +57,50 @@ public final class Sites {
 
     static int libraryFieldOf(int site) {
         return -3 - site;
+    }
+
+    /**
+     * Inside a dependency's class an access counts at the application's call too, but it has a
+     * registered site of its own (its variable, field and frame): its id, offset far below the
+     * collection codes above.
+     */
+    private static final int DEPENDENCY = Integer.MIN_VALUE;
+
+    public static int dependency(int site) {
+        return DEPENDENCY + site;
+    }
+
+    /** The registered site of a dependency's access, or -1 for a collection class's. */
+    static int dependencySite(int code) {
+        return code < DEPENDENCY / 2 ? code - DEPENDENCY : -1;
+    }
+
+    /** A dependency's access (site {@code inner}) counted at the application's call {@code call}: remembered for the run's report. */
+    static void libraryAccess(int call, int inner) {
+        Site s = get(call);
+        if (s.lastLibrary == inner) {
+            return;
+        }
+        synchronized (s) {
+            s.lastLibrary = inner;
+            if (!s.librarySeen.get(inner)) {
+                s.librarySeen.set(inner);
+                int[] more = java.util.Arrays.copyOf(s.library, s.library.length + 1);
+                more[s.library.length] = inner;
+                s.library = more;
+            }
+        }
+    }
+
+    /** The dependency accesses that counted at this call site, as the run's result names them. */
+    static synchronized List<RunResult.LibraryAccess> library(int call) {
+        List<RunResult.LibraryAccess> out = new ArrayList<>();
+        for (int i : get(call).library) {
+            Site s = get(i);
+            out.add(new RunResult.LibraryAccess(s.variable, s.write,
+                    s.owner.replace('/', '.') + "." + s.method + "(" + s.file + ":" + s.line + ")"));
+        }
+        return out;
     }
 
     public static Site get(int id) {

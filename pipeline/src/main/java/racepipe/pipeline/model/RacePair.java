@@ -46,6 +46,23 @@ public final class RacePair {
         this.key = SiteKey.pair(a.key(), b.key());
     }
 
+    /**
+     * Library frames another view of this pair saw (another run, the other phase): added to the
+     * sites with the same key.
+     */
+    public void addLibrary(List<SiteInfo> others) {
+        for (SiteInfo o : others) {
+            if (o.library().isEmpty()) {
+                continue;
+            }
+            for (int i = 0; i < sites.size(); i++) {
+                if (sites.get(i).key().equals(o.key())) {
+                    sites.set(i, sites.get(i).withLibrary(o.library()));
+                }
+            }
+        }
+    }
+
     /** Raced in some trial: real or harmful. */
     public boolean induced() {
         return "real".equals(verdict) || "harmful".equals(verdict);

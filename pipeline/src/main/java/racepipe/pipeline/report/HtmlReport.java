@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import racepipe.pipeline.model.ResultFile;
@@ -12,7 +14,8 @@ import racepipe.pipeline.model.RunNotes;
 
 /**
  * report.html: one self-contained page (inline CSS and SVG, no external assets): the summary,
- * the predictor sets and their overlaps, then every pair with its evidence, stacks and replay.
+ * the predictor sets and their overlaps, then every pair, grouped by variable, with its evidence,
+ * library frames, stacks and replay.
  */
 public final class HtmlReport {
     private HtmlReport() {
@@ -59,8 +62,18 @@ public final class HtmlReport {
             b.append("<div class=\"card empty\">No candidate pairs: no predictor reported a race.</div>");
         }
         long runs = runs(res);
-        for (int i = 0; i < pairs.size(); i++) {
-            b.append(PairSection.html(pairs.get(i), i + 1, runs));
+        // grouped by variable, as the terminal's table: the groups in the order of their first (most severe) pair
+        Map<String, List<PairView>> byVariable = new LinkedHashMap<>();
+        pairs.forEach(p -> byVariable.computeIfAbsent(p.variable(), v -> new ArrayList<>()).add(p));
+        int index = 0;
+        for (Map.Entry<String, List<PairView>> g : byVariable.entrySet()) {
+            int n = g.getValue().size();
+            b.append("<div class=\"group\"><h2 class=\"var\"><code>").append(Html.esc(g.getKey())).append("</code> <span class=\"muted\">")
+                    .append(n).append(n == 1 ? " pair" : " pairs").append("</span></h2>");
+            for (PairView p : g.getValue()) {
+                b.append(PairSection.html(p, ++index, runs));
+            }
+            b.append("</div>");
         }
         for (Verdict v : Verdict.values()) {
             if (v.listOnly()) {

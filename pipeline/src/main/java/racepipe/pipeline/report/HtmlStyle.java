@@ -46,6 +46,7 @@ final class HtmlStyle {
             .failure{border-left:6px solid var(--harmful);font-weight:600}.notes{font-size:13px}
             .flag{font-size:12px;border-radius:10px;padding:0 8px;background:#eef1f6;color:#374151}.why{font-size:12.5px;color:var(--muted);margin-bottom:8px}
             footer dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:6px 0}footer dt{font-weight:700}footer dd{margin:0}
+            h2.var{font-size:14px;margin:18px 0 8px}.lib{margin:0 0 6px;overflow-wrap:anywhere}
             .pair{background:var(--card);border:1px solid var(--line);border-left:6px solid var(--unconfirmed);border-radius:10px;padding:16px 20px;margin-bottom:16px}
             .pair.v-harmful{border-left-color:var(--harmful)}.pair.v-real{border-left-color:var(--real)}
             .pair header{display:flex;align-items:baseline;gap:10px;flex-wrap:wrap;margin-bottom:10px}

@@ -156,6 +156,11 @@ final class PairSection {
             b.append(" <span class=\"muted\">in thread</span> <code>").append(Html.esc(a.thread())).append("</code>");
         }
         b.append("</div>");
+        if (!s.library().isEmpty()) { // a call into a dependency or java.util: the library code whose accesses count here
+            b.append("<div class=\"lib small\"><span class=\"muted\">inside the call:</span>");
+            s.library().forEach(f -> b.append(" <code>").append(Html.esc(f)).append("</code>"));
+            b.append("</div>");
+        }
         if (a != null && !a.stack().isEmpty()) {
             stack(b, a.stack());
         } else if (s.key() != null) {

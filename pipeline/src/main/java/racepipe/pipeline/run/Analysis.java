@@ -230,6 +230,7 @@ public final class Analysis {
             RacePair known = pairs.putIfAbsent(p.key, p);
             if (known != null) {
                 known.predictors.putAll(p.predictors);
+                known.addLibrary(p.sites);
                 if (p.evidence != null) {
                     known.evidence.putAll(p.evidence);
                 }

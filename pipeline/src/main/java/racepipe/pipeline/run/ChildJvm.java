@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import racepipe.pipeline.input.ProgramInput;
 
 /**
  * One child JVM that runs the program under the agent. Its output goes to a log file; a child
@@ -49,6 +50,19 @@ public final class ChildJvm {
         cmd.add(mainClass);
         cmd.addAll(args);
         return cmd;
+    }
+
+    /**
+     * The agent's options for this program: {@code options} and, when the program has a class
+     * path, {@code deps=} its entries, whose classes the agent treats as library code (their
+     * accesses count at the application's calls into them).
+     */
+    public static String agentOptions(ProgramInput program, String options) {
+        if (program.classPath().isEmpty()) {
+            return options;
+        }
+        String deps = "deps=" + String.join(java.io.File.pathSeparator, program.classPath().stream().map(Path::toString).toList());
+        return options.isEmpty() ? deps : options + "|" + deps;
     }
 
     public static Ended run(List<String> command, Path log, long timeoutMillis) throws IOException, InterruptedException {

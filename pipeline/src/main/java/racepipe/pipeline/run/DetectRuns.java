@@ -67,7 +67,7 @@ public final class DetectRuns {
         String agentOpts = "detectors=" + String.join(",", opt.detectors()) + (seed == null ? "" : "|seed=" + seed);
         List<String> args = new ArrayList<>(List.of(out.toString(), program.entry()));
         args.addAll(program.args());
-        ChildJvm.Ended ended = ChildJvm.run(ChildJvm.command(agentOpts, java.io.File.pathSeparator + program.classPathString(),
+        ChildJvm.Ended ended = ChildJvm.run(ChildJvm.command(ChildJvm.agentOptions(program, agentOpts), java.io.File.pathSeparator + program.classPathString(),
                 "racepipe.dynamic.run.DetectMain", args), log, opt.timeoutMillis());
         Map<String, TreeSet<String>> sets = new LinkedHashMap<>();
         opt.detectors().forEach(d -> sets.put(d, new TreeSet<>()));
@@ -90,7 +90,8 @@ public final class DetectRuns {
         for (RunResult.Pair p : r.pairs()) {
             RunResult.Site a = sites.get(p.siteA()), b = sites.get(p.siteB());
             RacePair pair = pairs.computeIfAbsent(SiteKey.pair(a.key(), b.key()),
-                    k -> new RacePair(a.variable(), site(a), site(b)));
+                    k -> new RacePair(variable(a, b), site(a), site(b)));
+            pair.addLibrary(List.of(site(a), site(b)));
             if (sets.get(p.detector()).add(pair.key)) {
                 pair.predictors.merge(p.detector(), 1, (x, y) -> (Integer) x + (Integer) y);
             }
@@ -112,7 +113,41 @@ public final class DetectRuns {
         return m;
     }
 
-    private static SiteInfo site(RunResult.Site s) {
-        return SiteInfo.of(s.owner(), s.method(), s.desc(), s.bci(), s.file(), s.line(), s.write());
+    /**
+     * A call into a dependency is a write when a write inside counted at it; its library frames
+     * are the dependency's accesses that did.
+     */
+    static SiteInfo site(RunResult.Site s) {
+        boolean write = s.write() || s.library().stream().anyMatch(RunResult.LibraryAccess::write);
+        return SiteInfo.of(s.owner(), s.method(), s.desc(), s.bci(), s.file(), s.line(), write)
+                .withLibrary(s.library().stream().map(RunResult.LibraryAccess::frame).toList());
+    }
+
+    /**
+     * The pair's variable: a site's own, or for a call into a dependency, the variable its
+     * accesses inside share with the other side (written by one), when there is one such.
+     */
+    static String variable(RunResult.Site a, RunResult.Site b) {
+        if (a.library().isEmpty() && b.library().isEmpty()) {
+            return a.variable();
+        }
+        Map<String, Boolean> va = variables(a), vb = variables(b);
+        TreeSet<String> both = new TreeSet<>();
+        va.forEach((v, w) -> {
+            if (vb.containsKey(v) && (w || vb.get(v))) {
+                both.add(v);
+            }
+        });
+        return both.isEmpty() ? a.variable() : both.first();
+    }
+
+    /** Variable -> written, of a site or of the accesses inside the dependency call it is. */
+    private static Map<String, Boolean> variables(RunResult.Site s) {
+        Map<String, Boolean> out = new HashMap<>();
+        if (s.library().isEmpty()) {
+            out.put(s.variable(), s.write());
+        }
+        s.library().forEach(l -> out.merge(l.variable(), l.write(), Boolean::logicalOr));
+        return out;
     }
 }

@@ -12,9 +12,11 @@ import racepipe.pipeline.model.SiteInfo;
 
 /**
  * Turns the two sites a user types for a pair ({@link SitePattern}) into two instructions of the
- * program. The jar is searched first (the entry's package before the others), its class path only
- * for a site the jar does not have. A {@code File.java:LINE} with several accesses takes the one
- * that can race with the other site, and says which it took and how to name another.
+ * program: in the jar (the entry's package before the others), its accesses and its calls into
+ * java.util and into its class path, the dependencies, whose own accesses count at those calls.
+ * A site inside a dependency is refused with a line that says so. A {@code File.java:LINE} with
+ * several accesses takes the one that can race with the other site, and says which it took and
+ * how to name another.
  */
 public final class SiteSpec {
     /** The two sites chosen, and a line for each site that had to be chosen among several. */
@@ -23,12 +25,12 @@ public final class SiteSpec {
 
     private final List<SiteIndex.Entry> app;
     private final List<Path> classPath;
-    private List<SiteIndex.Entry> libraries;
+    private final java.util.Map<Path, List<SiteIndex.Entry>> libraries = new java.util.HashMap<>();
 
     public SiteSpec(ProgramInput program) throws IOException {
         String entry = program.entry();
         String pkg = entry.contains(".") ? entry.substring(0, entry.lastIndexOf('.')).replace('.', '/') + "/" : "";
-        List<SiteIndex.Entry> all = new ArrayList<>(SiteIndex.scan(program.jar()));
+        List<SiteIndex.Entry> all = new ArrayList<>(SiteIndex.scan(program.jar(), program.classPath()));
         all.sort(Comparator.comparing((SiteIndex.Entry e) -> !(e.owner().startsWith(pkg)
                 && e.owner().indexOf('/', pkg.length()) < 0)));
         this.app = all;
@@ -63,7 +65,7 @@ public final class SiteSpec {
         return new Pick(info(bestA), info(bestB), bestA.variable(), notes);
     }
 
-    /** 3: one variable, one write; 2: two java.util calls (their conflict is decided at run time); 0: cannot race. */
+    /** 3: one variable, one write; 2: two calls into library code (their conflict is decided at run time); 0: cannot race. */
     private static int score(SiteIndex.Entry x, SiteIndex.Entry y) {
         boolean callX = x.variable().startsWith("call "), callY = y.variable().startsWith("call ");
         if (callX || callY) {
@@ -93,8 +95,14 @@ public final class SiteSpec {
 
     private List<SiteIndex.Entry> candidates(SitePattern p) throws IOException {
         List<SiteIndex.Entry> found = matching(app, p);
-        if (found.isEmpty() && !classPath.isEmpty()) {
-            found = matching(libraries(), p);
+        if (found.isEmpty()) {
+            for (Path lib : classPath) {
+                List<SiteIndex.Entry> inside = matching(library(lib), p);
+                if (!inside.isEmpty()) {
+                    throw new UsageError(p + " is inside the dependency " + lib.getFileName() + ", whose accesses count at the"
+                            + " application's calls into it: name the call's line instead (File.java:LINE of your code)");
+                }
+            }
         }
         if (found.isEmpty()) {
             throw new UsageError("no field or array access at " + p
@@ -112,14 +120,13 @@ public final class SiteSpec {
         return out;
     }
 
-    private List<SiteIndex.Entry> libraries() throws IOException {
-        if (libraries == null) {
-            libraries = new ArrayList<>();
-            for (Path p : classPath) {
-                libraries.addAll(SiteIndex.scan(p));
-            }
+    private List<SiteIndex.Entry> library(Path p) throws IOException {
+        List<SiteIndex.Entry> known = libraries.get(p);
+        if (known == null) {
+            known = SiteIndex.scan(p);
+            libraries.put(p, known);
         }
-        return libraries;
+        return known;
     }
 
     private static SiteInfo info(SiteIndex.Entry e) {

@@ -21,17 +21,18 @@ public final class StaticPhase {
     private StaticPhase() {
     }
 
-    /** The engine on the program's jar and its class path. */
+    /** The engine on the program's jar and its class path, whose classes are library code (dependencies). */
     public static StaticResult run(ProgramInput program, String engine) {
-        return run(program.paths(), program.entry(), engine);
+        return run(program.paths(), program.classPath(), program.entry(), engine);
     }
 
-    public static StaticResult run(List<Path> app, String entry, String engine) {
+    public static StaticResult run(List<Path> app, List<Path> dependencies, String entry, String engine) {
         if (!Engines.NAMES.contains(engine)) {
             throw new UsageError("unknown engine '" + engine + "': use one of " + Engines.NAMES);
         }
         try {
-            return Engines.byName(engine).analyze(new AnalysisInput(app, entry, Path.of(System.getProperty("java.home"))));
+            return Engines.byName(engine).analyze(new AnalysisInput(app, entry, Path.of(System.getProperty("java.home")),
+                    dependencies));
         } catch (StaticInputError e) {
             throw new UsageError(e.getMessage());
         }
@@ -40,13 +41,19 @@ public final class StaticPhase {
     public static List<RacePair> pairs(StaticResult r) {
         List<RacePair> out = new ArrayList<>();
         for (StaticPair p : r.pairs()) {
-            RacePair rp = new RacePair(p.variable(), site(p.a()), site(p.b()));
+            RacePair rp = new RacePair(p.variable(), site(p.a()).withLibrary(frames(p.evidence().get("libraryA"))),
+                    site(p.b()).withLibrary(frames(p.evidence().get("libraryB"))));
             rp.predictors.put("static", true);
             rp.predictors.put("static:" + r.engine(), true);
             rp.evidence = new LinkedHashMap<>(Map.of("static:" + r.engine(), p.evidence()));
             out.add(rp);
         }
         return out;
+    }
+
+    /** The library frames of a lifted site (evidence libraryA/libraryB), or none. */
+    private static List<String> frames(Object evidence) {
+        return evidence instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
     }
 
     static SiteInfo site(StaticSite s) {

@@ -118,6 +118,28 @@ class HtmlReportTest {
     }
 
     @Test
+    void groups_the_pairs_under_their_variable_and_shows_the_library_frames_of_a_call() throws Exception {
+        ResultFile r = Fixture.logservice();
+        RacePair lib = new RacePair("shoplib.Inventory.count",
+                new SiteInfo("shop/Main.main()V@3", "shop.Main", "main()V", 3, "Main.java", 12, "write",
+                        List.of("shoplib.Inventory.add(Inventory.java:4)")),
+                new SiteInfo("shop/Main.run()V@1", "shop.Main", "run()V", 1, "Main.java", 8, "write",
+                        List.of("shoplib.Inventory.add(Inventory.java:4)")));
+        lib.verdict = "real";
+        r.pairs.add(lib);
+        String html = HtmlReport.render(r);
+        String log = "<h2 class=\"var\"><code>benchmarks.logservice.LogService.log</code> <span class=\"muted\">2 pairs</span>";
+        String inventory = "<h2 class=\"var\"><code>shoplib.Inventory.count</code> <span class=\"muted\">1 pair</span>";
+        assertThat(html).contains(log).contains(inventory);
+        assertThat(html.split("<h2 class=\"var\">", -1)).hasSize(5); // log, lastActive, cfg, count
+        // log's harmful pair comes first, its real one right after, before any other variable's pair
+        int logAt = html.indexOf(log);
+        int next = html.indexOf("<h2 class=\"var\">", logAt + 1);
+        assertThat(html.substring(logAt, next).split("<section class=\"pair ", -1)).hasSize(3);
+        assertThat(html).contains("inside the call:</span> <code>shoplib.Inventory.add(Inventory.java:4)</code>");
+    }
+
+    @Test
     void venn_counts_pairs_by_exact_predictor_combination() throws Exception {
         String svg = SetDiagram.svg(new PredictorSets(Fixture.logservice()));
         // all four pairs are static and hybrid; three are also HB

@@ -81,7 +81,13 @@ public final class SootUpEngine implements RaceEngine {
         clock.lap("locks + start/join order");
 
         SootAccesses acc = new SootAccesses(p, locks, order, bcis);
-        app.forEach((m, ts) -> acc.collect(p.appBody(m).get(), ts));
+        // a dependency's classes are library code: SootUp reports none of their sites (nor lifts them, as for the JDK)
+        Set<String> deps = racepipe.statics.internal.DependencyClasses.of(in);
+        app.forEach((m, ts) -> {
+            if (!deps.contains(m.getDeclClassType().getFullyQualifiedName().replace('.', '/'))) {
+                acc.collect(p.appBody(m).get(), ts);
+            }
+        });
         RaceModel model = new RaceModel();
         for (SootThreads.SThread t : threads.threads) {
             model.threads.add(new ThreadInfo(t.id(), t.name(), t.id() > 0 && threads.multi[t.id()]));

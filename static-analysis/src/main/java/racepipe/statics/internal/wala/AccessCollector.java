@@ -58,7 +58,8 @@ final class AccessCollector {
 
     void collect(CGNode n, BitSet threads) {
         IMethod m = n.getMethod();
-        boolean library = !WalaProgram.isApp(n);
+        boolean library = !p.isOwn(n);
+        boolean dependency = library && WalaProgram.isApp(n);
         if (library && appOwned == null) {
             appOwned = Escape.appOwned(p, 2);
             emptyArrays = emptyArrays(p);
@@ -111,7 +112,8 @@ final class AccessCollector {
                 }
             }
             if (library) {
-                if (objects != null && !objects.isEmpty()) {
+                // a JDK static is no candidate; a dependency's is
+                if (objects == null ? dependency : !objects.isEmpty()) {
                     libraryAccesses++;
                     lifted(n, i, bci, base, objects, variable, write, threads);
                 }
@@ -132,7 +134,10 @@ final class AccessCollector {
      * call, named globally or from the accessed object; threads = those running the call site.
      */
     private void lifted(CGNode n, int i, int bci, int base, BitSet objects, String variable, boolean write, BitSet threads) {
-        String jdkLine = WalaSites.file(n.getMethod().getDeclaringClass()) + ":" + WalaSites.line(n.getMethod(), bci);
+        // the library frame, as a stack trace shows it: java.util.ArrayList.batchRemove(ArrayList.java:464)
+        String jdkLine = WalaProgram.javaName(n.getMethod().getDeclaringClass().getReference()) + "."
+                + n.getMethod().getName() + "(" + WalaSites.file(n.getMethod().getDeclaringClass()) + ":"
+                + WalaSites.line(n.getMethod(), bci) + ")";
         for (LibraryLift.Lift l : lift.of(n, i, base)) {
             BitSet appThreads = nodeThreads.get(l.app());
             if (appThreads == null) {

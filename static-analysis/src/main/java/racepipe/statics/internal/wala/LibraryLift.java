@@ -16,10 +16,11 @@ import racepipe.contract.WatchedLibrary;
 import racepipe.statics.internal.model.LockId;
 
 /**
- * Lifts an access inside a watched library class ({@link WatchedLibrary}) to the application
- * call instructions through which it is reached: callers are walked back through JDK nodes to
- * the first application node, whose call instructions count when their declared owner is in
- * java/util (not constructors). On the way, the access's base and the locks held in the JDK
+ * Lifts an access inside a watched library class ({@link WatchedLibrary}) or a dependency's class
+ * to the application call instructions through which it is reached: callers are walked back
+ * through JDK and dependency nodes to the first node of the application's own, whose call
+ * instructions count when their declared owner is in java/util or is a class of the program's
+ * paths (a dependency's, or the application's inheriting from one; not constructors). On the way, the access's base and the locks held in the JDK
  * (say {@code synchronized (mutex)} of a synchronized wrapper) are carried as access paths,
  * re-rooted at every call through the arguments, so that they end as paths of the application
  * node's values; a path that leaves the arguments (a JDK-local object) is dropped.
@@ -81,9 +82,8 @@ final class LibraryLift {
                                 ls.add(new LockId(t, l.shared()));
                             }
                         }
-                        if (WalaProgram.isApp(pred)) {
-                            String owner = WalaProgram.internalName(call.getDeclaredTarget().getDeclaringClass());
-                            if (WatchedLibrary.isCall(owner, call.getDeclaredTarget().getName().toString())) {
+                        if (p.isOwn(pred)) {
+                            if (counts(call)) {
                                 String key = p.cg.getNumber(pred) + "@" + call.iIndex();
                                 Lift prev = out.get(key);
                                 if (prev == null) {
@@ -114,6 +114,17 @@ final class LibraryLift {
         return List.copyOf(out.values());
     }
 
+    /**
+     * An application call the accesses it reaches count at: on java.util (not a constructor), as
+     * the agent brackets them; or on a dependency's class, or an application class that inherits
+     * from one (WalaProgram.leadsIntoDependency), not a constructor.
+     */
+    private boolean counts(SSAAbstractInvokeInstruction call) {
+        String owner = WalaProgram.internalName(call.getDeclaredTarget().getDeclaringClass());
+        String name = call.getDeclaredTarget().getName().toString();
+        return WatchedLibrary.isCall(owner, name) || (!name.equals("<init>") && p.leadsIntoDependency(owner));
+    }
+
     private static boolean push(State s, Set<State> seen, Deque<State> todo) {
         if (seen.add(s)) {
             todo.add(s);
@@ -132,16 +143,15 @@ final class LibraryLift {
             CGNode c = todo.poll();
             for (var it = p.cg.getPredNodes(c); it.hasNext(); ) {
                 CGNode pred = it.next();
-                if (WalaProgram.isApp(pred) && pred.getIR() != null) {
+                if (p.isOwn(pred) && pred.getIR() != null) {
                     for (var s = p.cg.getPossibleSites(pred, c); s.hasNext(); ) {
                         for (var call : WalaSites.calls(pred.getIR(), s.next())) {
-                            String owner = WalaProgram.internalName(call.getDeclaredTarget().getDeclaringClass());
-                            if (WatchedLibrary.isCall(owner, call.getDeclaredTarget().getName().toString())) {
+                            if (counts(call)) {
                                 out.putIfAbsent(p.cg.getNumber(pred) + "@" + call.iIndex(), new Lift(pred, call, Set.of(), null));
                             }
                         }
                     }
-                } else if (!WalaProgram.isApp(pred) && seen.add(pred)) {
+                } else if (!p.isOwn(pred) && seen.add(pred)) {
                     todo.add(pred);
                 }
             }

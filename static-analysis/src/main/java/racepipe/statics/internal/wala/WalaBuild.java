@@ -86,7 +86,7 @@ final class WalaBuild {
             CallGraph cg = builder.makeCallGraph(options, null);
             PointerAnalysis<InstanceKey> pa = builder.getPointerAnalysis();
             clock.lap("wala: call graph + points-to (" + cg.getNumberOfNodes() + " nodes)");
-            return new WalaProgram(cha, cg, pa);
+            return new WalaProgram(cha, cg, pa, racepipe.statics.internal.DependencyClasses.of(in));
         } catch (ClassHierarchyException | IllegalArgumentException e) {
             throw new StaticInputError("cannot read the application classes: " + e.getMessage());
         } catch (IOException e) {

@@ -14,6 +14,7 @@ import com.ibm.wala.types.ClassLoaderReference;
 import com.ibm.wala.types.FieldReference;
 import com.ibm.wala.types.TypeReference;
 import com.ibm.wala.util.intset.OrdinalSet;
+import java.util.Set;
 
 /** The built WALA program (class hierarchy, call graph, points-to) and small lookups on it. */
 final class WalaProgram {
@@ -21,20 +22,69 @@ final class WalaProgram {
     final CallGraph cg;
     final PointerAnalysis<InstanceKey> pa;
     final HeapModel heap;
+    /** Internal names of the dependencies' classes (DependencyClasses): in the Application loader, but library code. */
+    private final Set<String> dependencies;
+    private final java.util.Map<String, Boolean> intoDependency = new java.util.HashMap<>();
 
     WalaProgram(IClassHierarchy cha, CallGraph cg, PointerAnalysis<InstanceKey> pa) {
+        this(cha, cg, pa, Set.of());
+    }
+
+    WalaProgram(IClassHierarchy cha, CallGraph cg, PointerAnalysis<InstanceKey> pa, Set<String> dependencies) {
         this.cha = cha;
         this.cg = cg;
         this.pa = pa;
         this.heap = pa.getHeapModel();
+        this.dependencies = dependencies;
     }
 
+    /** Loaded from the program's paths: the application's classes and its dependencies'. */
     static boolean isApp(IClass c) {
         return c.getClassLoader().getReference().equals(ClassLoaderReference.Application);
     }
 
     static boolean isApp(CGNode n) {
         return isApp(n.getMethod().getDeclaringClass());
+    }
+
+    /** A dependency's class: library code, whose accesses count at the application's calls into it. */
+    boolean isDependency(IClass c) {
+        return !dependencies.isEmpty() && isApp(c) && dependencies.contains(internalName(c.getReference()));
+    }
+
+    /** The application's own code: loaded from the program's paths, not from a dependency. */
+    boolean isOwn(CGNode n) {
+        return isApp(n) && !isDependency(n.getMethod().getDeclaringClass());
+    }
+
+    /**
+     * A call on this declared owner (internal name) may run a dependency's method: the owner is a
+     * dependency's class, or an application class that extends or implements one. The agent
+     * brackets exactly these calls (ClassHierarchy.leadsIntoDependency).
+     */
+    boolean leadsIntoDependency(String internalName) {
+        if (dependencies.isEmpty()) {
+            return false;
+        }
+        return intoDependency.computeIfAbsent(internalName, this::inheritsDependency);
+    }
+
+    private boolean inheritsDependency(String internalName) {
+        IClass c = cha.lookupClass(TypeReference.findOrCreate(ClassLoaderReference.Application, "L" + internalName));
+        if (c == null || !isApp(c)) {
+            return false;
+        }
+        for (IClass k = c; k != null && isApp(k); k = k.getSuperclass()) {
+            if (isDependency(k)) {
+                return true;
+            }
+        }
+        for (IClass i : c.getAllImplementedInterfaces()) {
+            if (isDependency(i)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     OrdinalSet<InstanceKey> pts(CGNode n, int valueNumber) {

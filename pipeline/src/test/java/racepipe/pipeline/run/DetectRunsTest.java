@@ -1,0 +1,48 @@
+package racepipe.pipeline.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import racepipe.contract.RunResult;
+import racepipe.pipeline.model.SiteInfo;
+
+/** How a run's sites become the pair's sites and variable, for calls into a dependency. */
+class DetectRunsTest {
+    static final String FRAME = "shoplib.Inventory.add(Inventory.java:4)";
+
+    static RunResult.Site call(int id, int line, List<RunResult.LibraryAccess> library) {
+        return new RunResult.Site(id, "shop/Main", "main", "([Ljava/lang/String;)V", id * 5, "Main.java", line,
+                "call shoplib.Inventory.add", false, library);
+    }
+
+    static final List<RunResult.LibraryAccess> ADD = List.of(
+            new RunResult.LibraryAccess("shoplib.Inventory.count", false, FRAME),
+            new RunResult.LibraryAccess("shoplib.Inventory.count", true, FRAME),
+            new RunResult.LibraryAccess("shoplib.Inventory.log", false, FRAME));
+
+    @Test
+    void a_call_into_a_dependency_is_a_write_when_a_write_inside_counted_at_it_and_keeps_its_frames() {
+        SiteInfo s = DetectRuns.site(call(1, 8, ADD));
+        assertThat(s.access()).isEqualTo("write");
+        assertThat(s.library()).containsExactly(FRAME);
+        assertThat(s.file() + ":" + s.line()).isEqualTo("Main.java:8");
+        SiteInfo plain = DetectRuns.site(new RunResult.Site(2, "shop/Main", "run", "()V", 4, "Main.java", 9, "shop.Main.visits", false));
+        assertThat(plain.access()).isEqualTo("read");
+        assertThat(plain.library()).isEmpty();
+    }
+
+    @Test
+    void the_pairs_variable_is_the_one_both_calls_share_with_a_write() {
+        List<RunResult.LibraryAccess> size = List.of(new RunResult.LibraryAccess("shoplib.Inventory.count", false,
+                "shoplib.Inventory.size(Inventory.java:5)"), new RunResult.LibraryAccess("shoplib.Inventory.log", false, FRAME));
+        // log is only read on both sides: not what they race on
+        assertThat(DetectRuns.variable(call(1, 8, ADD), call(2, 12, size))).isEqualTo("shoplib.Inventory.count");
+        // nothing in common: the call's own name
+        assertThat(DetectRuns.variable(call(1, 8, ADD), call(2, 12, List.of(new RunResult.LibraryAccess("shoplib.X.y", true, "f")))))
+                .isEqualTo("call shoplib.Inventory.add");
+        // a plain access of the application on the dependency's field
+        RunResult.Site direct = new RunResult.Site(3, "shop/Main", "peek", "()V", 2, "Main.java", 20, "shoplib.Inventory.count", false);
+        assertThat(DetectRuns.variable(direct, call(1, 8, ADD))).isEqualTo("shoplib.Inventory.count");
+    }
+}
