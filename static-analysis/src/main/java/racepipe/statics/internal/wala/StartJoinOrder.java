@@ -21,10 +21,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * May-happen-in-parallel by start and join. For a single-instance thread T spawned once in node
- * M: the parent's instructions of M that run before the spawn or after a join of T (Thread.join()
- * on the same object, Future.get()/join() on the spawn's result, invokeAll returning) are ordered
- * with T, and so are the parent's methods reached only from those instructions.
+ * May-happen-in-parallel by start and join. Before a start: {@link SpawnBefore}, for every
+ * thread. After a join, for a single-instance thread T spawned once in node M: the parent's
+ * instructions of M that run before the spawn or after a join of T (Thread.join() on the same
+ * object, Future.get()/join() on the spawn's result, invokeAll returning) are ordered with T, and
+ * so are the parent's methods reached only from those instructions.
  */
 final class StartJoinOrder {
     record Refined(CGNode m, int spawn, BitSet ordered, BitSet after, BitSet concurrentNodes) {
@@ -35,6 +36,7 @@ final class StartJoinOrder {
     private final ExecCount ex;
     final Map<Integer, Refined> refined = new HashMap<>();
     private final Map<Integer, List<Integer>> byParent = new HashMap<>();
+    private SpawnBefore before;
 
     StartJoinOrder(WalaProgram p, ThreadDiscovery d, ExecCount ex) {
         this.p = p;
@@ -43,6 +45,7 @@ final class StartJoinOrder {
     }
 
     void run() {
+        before = new SpawnBefore(p, d, ex);
         for (WalaThread t : d.threads) {
             if (t.id() == 0 || ex.multi[t.id()] || !ex.onceInstr(t.spawnNode(), t.spawn().iIndex())) {
                 continue;
@@ -65,7 +68,7 @@ final class StartJoinOrder {
 
     /** Child threads of {@code thread} with which its execution of (n, iindex) is ordered. */
     BitSet orderedWith(int thread, CGNode n, int iindex) {
-        BitSet out = new BitSet();
+        BitSet out = before.before(thread, n, iindex);
         for (int child : byParent.getOrDefault(thread, List.of())) {
             Refined r = refined.get(child);
             boolean ordered = n.equals(r.m()) ? r.ordered().get(iindex) : !r.concurrentNodes().get(p.cg.getNumber(n));
