@@ -39,6 +39,7 @@ final class AccessCollector {
     /** Arrays allocated with length 0 (ArrayList's shared EMPTY_ELEMENTDATA): no element access on them succeeds. */
     private BitSet emptyArrays;
     private final LibraryLift lift;
+    private final OwnedFields owned;
     private final Map<CGNode, BitSet> nodeThreads;
     /** Library accesses seen, before lifting (for the stats). */
     int libraryAccesses;
@@ -50,6 +51,7 @@ final class AccessCollector {
         this.order = order;
         this.nodeThreads = nodeThreads;
         this.lift = new LibraryLift(p, paths, held);
+        this.owned = new OwnedFields(p);
     }
 
     int liftTruncated() {
@@ -215,6 +217,9 @@ final class AccessCollector {
                 out.add(new LockId("B", l.shared()));
             } else if (pb != null && l.path().startsWith(pb + ".")) {
                 out.add(new LockId("B" + l.path().substring(pb.length()), l.shared()));
+            } else if (pb != null && pb.startsWith(l.path() + ".") && owned.ownedChain(pb.substring(l.path().length()))) {
+                // the base is the lock's owned field (this.items under this): "the owner of B's chain"
+                out.add(new LockId("B^" + pb.substring(l.path().length()), l.shared()));
             }
         }
         return out;
