@@ -37,6 +37,7 @@ final class StartJoinOrder {
     final Map<Integer, Refined> refined = new HashMap<>();
     private final Map<Integer, List<Integer>> byParent = new HashMap<>();
     private SpawnBefore before;
+    private JoinAll joinAll;
 
     StartJoinOrder(WalaProgram p, ThreadDiscovery d, ExecCount ex) {
         this.p = p;
@@ -46,6 +47,8 @@ final class StartJoinOrder {
 
     void run() {
         before = new SpawnBefore(p, d, ex);
+        joinAll = new JoinAll(p, d, ex, before);
+        joinAll.run();
         for (WalaThread t : d.threads) {
             if (t.id() == 0 || ex.multi[t.id()] || !ex.onceInstr(t.spawnNode(), t.spawn().iIndex())) {
                 continue;
@@ -69,6 +72,11 @@ final class StartJoinOrder {
     /** Child threads of {@code thread} with which its execution of (n, iindex) is ordered. */
     BitSet orderedWith(int thread, CGNode n, int iindex) {
         BitSet out = before.before(thread, n, iindex);
+        for (int t : joinAll.after.keySet()) {
+            if (joinAll.isAfter(t, thread, n, iindex)) {
+                out.set(t);
+            }
+        }
         for (int child : byParent.getOrDefault(thread, List.of())) {
             Refined r = refined.get(child);
             boolean ordered = n.equals(r.m()) ? r.ordered().get(iindex) : !r.concurrentNodes().get(p.cg.getNumber(n));
