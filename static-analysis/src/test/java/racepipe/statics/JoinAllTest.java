@@ -6,7 +6,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Ordering after a loop that joins every thread started from an array (WALA). */
+/** Ordering after joins (WALA): a loop that joins every thread started from an array; an interrupted join. */
 class JoinAllTest {
     static Set<String> pairs;
 
@@ -28,5 +28,11 @@ class JoinAllTest {
     @Test
     void a_join_loop_that_goes_on_after_an_interrupted_join_should_not_order() {
         assertThat(pairs).contains("otherAfter otherWork");
+    }
+
+    @Test
+    void the_handler_of_an_interrupted_join_should_not_be_ordered_after_the_thread() {
+        Set<String> one = Fixtures.pairs(Fixtures.analyze("wala", "interruptedjoin"), "interruptedjoin");
+        assertThat(one).contains("interrupted work").doesNotContain("joined work");
     }
 }

@@ -131,8 +131,10 @@ final class StartJoinOrder {
             boolean before = !forward.get(b.getNumber()) && !(b.equals(sb) && i > s);
             boolean isAfter = false;
             for (int j : joins) {
-                ISSABasicBlock jb = cfg.getBlockForInstruction(j);
-                isAfter |= b.equals(jb) ? i > j : dom.isDominatedBy(b, jb);
+                // after the join's normal completion only: an interrupted join (its exception
+                // edge, a handler that goes on) orders nothing
+                var normal = cfg.getNormalSuccessors(cfg.getBlockForInstruction(j));
+                isAfter |= normal.size() == 1 && dom.isDominatedBy(b, normal.iterator().next());
             }
             if (before || isAfter) {
                 ordered.set(i);
