@@ -106,7 +106,7 @@ public final class PairFinder {
             }
         }
         bump("escaping");
-        int[] tp = parallelThreads(a, b);
+        int[] tp = pick(a, b, true, handedOverOnly(a, b, common));
         if (tp == null) {
             return null;
         }
@@ -137,14 +137,20 @@ public final class PairFinder {
     }
 
     private boolean anyThreadPair(AccessFact a, AccessFact b, boolean mhp) {
-        return pick(a, b, mhp) != null;
+        return pick(a, b, mhp, false) != null;
     }
 
-    private int[] parallelThreads(AccessFact a, AccessFact b) {
-        return pick(a, b, true);
+    /** Every common object is one the model says is handed over once (a task's result). */
+    private boolean handedOverOnly(AccessFact a, AccessFact b, BitSet common) {
+        if (a.isStatic() || a.unknownBase || b.unknownBase || common.isEmpty()) {
+            return false;
+        }
+        BitSet rest = (BitSet) common.clone();
+        rest.andNot(model.handedOver);
+        return rest.isEmpty();
     }
 
-    private int[] pick(AccessFact a, AccessFact b, boolean mhp) {
+    private int[] pick(AccessFact a, AccessFact b, boolean mhp, boolean handedOver) {
         for (Map.Entry<Integer, BitSet> ea : a.threads.entrySet()) {
             for (Map.Entry<Integer, BitSet> eb : b.threads.entrySet()) {
                 int t1 = ea.getKey();
@@ -153,6 +159,9 @@ public final class PairFinder {
                     continue;
                 }
                 if (mhp && (ea.getValue().get(t2) || eb.getValue().get(t1) || model.ordered(t1, t2))) {
+                    continue;
+                }
+                if (handedOver && (model.ownObjectsOnly.get(t1) || model.ownObjectsOnly.get(t2))) {
                     continue;
                 }
                 return new int[] {t1, t2};

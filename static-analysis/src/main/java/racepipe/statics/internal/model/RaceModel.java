@@ -13,6 +13,12 @@ public final class RaceModel {
     public final List<AccessFact> accesses = new ArrayList<>();
     /** Abstract objects reachable from a static field or a thread/task object. */
     public BitSet escaping = new BitSet();
+    /**
+     * Objects handed over once, as a task's result, and the threads that never touch that
+     * hand-over: such a thread's accesses to them race with nothing (the engine says why).
+     */
+    public BitSet handedOver = new BitSet();
+    public BitSet ownObjectsOnly = new BitSet();
     /** Pairs of threads that never overlap (one joined before the other starts): a*65536+b. */
     private final Set<Long> orderedThreads = new HashSet<>();
     public IntFunction<String> objectName = i -> "o" + i;

@@ -55,6 +55,8 @@ public final class WalaEngine implements RaceEngine {
         }
         model.accesses.addAll(acc.sites.values());
         model.escaping = Escape.of(p, d);
+        model.handedOver = TaskResults.resultOnly(p);
+        model.ownObjectsOnly = TaskResults.outcomeFree(p, d);
         order.orderedThreads().forEach(ab -> model.order(ab[0], ab[1]));
         model.objectName = i -> {
             InstanceKey ik = p.pa.getInstanceKeyMapping().getMappedObject(i);
