@@ -105,8 +105,11 @@ public final class PairFinder {
                 return null;
             }
         }
+        if (a.fresh && b.fresh || (a.fresh || b.fresh) && within(a, b, common, model.publishedSafely)) {
+            return null; // see AccessFact.fresh: its own unpublished object, or one published with an order
+        }
         bump("escaping");
-        int[] tp = pick(a, b, true, handedOverOnly(a, b, common));
+        int[] tp = pick(a, b, true, within(a, b, common, model.handedOver));
         if (tp == null) {
             return null;
         }
@@ -140,13 +143,13 @@ public final class PairFinder {
         return pick(a, b, mhp, false) != null;
     }
 
-    /** Every common object is one the model says is handed over once (a task's result). */
-    private boolean handedOverOnly(AccessFact a, AccessFact b, BitSet common) {
+    /** Every common object of the two bases is in {@code set}. */
+    private static boolean within(AccessFact a, AccessFact b, BitSet common, BitSet set) {
         if (a.isStatic() || a.unknownBase || b.unknownBase || common.isEmpty()) {
             return false;
         }
         BitSet rest = (BitSet) common.clone();
-        rest.andNot(model.handedOver);
+        rest.andNot(set);
         return rest.isEmpty();
     }
 

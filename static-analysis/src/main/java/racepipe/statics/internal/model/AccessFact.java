@@ -17,6 +17,11 @@ public final class AccessFact {
     public final BitSet objects;
     public boolean unknownBase;
     public Set<LockId> locks;
+    /**
+     * Every execution is on an object its thread allocated in the same method activation and
+     * has handed to nobody yet (the engine decides; false when unknown).
+     */
+    public boolean fresh;
     public final Map<Integer, BitSet> threads = new HashMap<>();
     /**
      * For a lifted library access (the site is an application call into java.util): the JDK

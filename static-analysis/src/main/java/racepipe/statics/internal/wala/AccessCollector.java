@@ -40,6 +40,7 @@ final class AccessCollector {
     private BitSet emptyArrays;
     private final LibraryLift lift;
     private final OwnedFields owned;
+    private final Fresh fresh;
     private final Map<CGNode, BitSet> nodeThreads;
     /** Library accesses seen, before lifting (for the stats). */
     int libraryAccesses;
@@ -52,6 +53,7 @@ final class AccessCollector {
         this.nodeThreads = nodeThreads;
         this.lift = new LibraryLift(p, paths, held);
         this.owned = new OwnedFields(p);
+        this.fresh = new Fresh(p);
     }
 
     int liftTruncated() {
@@ -123,8 +125,11 @@ final class AccessCollector {
                     m.getName().toString(), m.getDescriptor().toString(), bci,
                     WalaSites.file(m.getDeclaringClass()), WalaSites.line(m, bci), write, variable);
             int ii = i;
-            merge(site.key(), site, objects, rebase(held.at(n, i), n, base), threads,
+            boolean first = !sites.containsKey(site.key());
+            AccessFact a = merge(site.key(), site, objects, rebase(held.at(n, i), n, base), threads,
                     t -> order.orderedWith(t, n, ii));
+            boolean f = fresh.at(n, i, base);
+            a.fresh = first ? f : a.fresh && f;
         }
     }
 

@@ -38,15 +38,29 @@ final class TaskResults {
 
     /** Abstract objects found in FutureTask.outcome and in no other field, array or static. */
     static BitSet resultOnly(WalaProgram p) {
+        return onlyIn(p, false);
+    }
+
+    /**
+     * Abstract objects found only in FutureTask.outcome and volatile fields: whoever reads one
+     * from the heap is ordered after the store that put it there.
+     */
+    static BitSet orderedHandOverOnly(WalaProgram p) {
+        return onlyIn(p, true);
+    }
+
+    private static BitSet onlyIn(WalaProgram p, boolean volatiles) {
         BitSet result = new BitSet();
         BitSet other = new BitSet();
         for (PointerKey pk : p.pa.getPointerKeys()) {
-            boolean outcome = pk instanceof InstanceFieldKey f && f.getField().getReference().equals(OUTCOME);
-            if (!outcome && !(pk instanceof StaticFieldKey) && !(pk instanceof AbstractFieldPointerKey)) {
+            boolean handing = pk instanceof InstanceFieldKey f && f.getField().getReference().equals(OUTCOME)
+                    || volatiles && pk instanceof InstanceFieldKey vf && vf.getField().isVolatile()
+                    || volatiles && pk instanceof StaticFieldKey sf && sf.getField().isVolatile();
+            if (!handing && !(pk instanceof StaticFieldKey) && !(pk instanceof AbstractFieldPointerKey)) {
                 continue; // a local, a return value: not a heap location
             }
             for (InstanceKey ik : p.pa.getPointsToSet(pk)) {
-                (outcome ? result : other).set(p.index(ik));
+                (handing ? result : other).set(p.index(ik));
             }
         }
         result.andNot(other);

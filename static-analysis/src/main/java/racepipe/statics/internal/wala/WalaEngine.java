@@ -57,6 +57,7 @@ public final class WalaEngine implements RaceEngine {
         model.escaping = Escape.of(p, d);
         model.handedOver = TaskResults.resultOnly(p);
         model.ownObjectsOnly = TaskResults.outcomeFree(p, d);
+        model.publishedSafely = TaskResults.orderedHandOverOnly(p);
         order.orderedThreads().forEach(ab -> model.order(ab[0], ab[1]));
         model.objectName = i -> {
             InstanceKey ik = p.pa.getInstanceKeyMapping().getMappedObject(i);
