@@ -41,11 +41,13 @@ final class AccessCollector {
     private final LibraryLift lift;
     private final OwnedFields owned;
     private final Fresh fresh;
+    private final Map<CGNode, LockId> actions;
     private final Map<CGNode, BitSet> nodeThreads;
     /** Library accesses seen, before lifting (for the stats). */
     int libraryAccesses;
 
-    AccessCollector(WalaProgram p, HeldLocks held, LockPaths paths, StartJoinOrder order, Map<CGNode, BitSet> nodeThreads) {
+    AccessCollector(WalaProgram p, HeldLocks held, LockPaths paths, StartJoinOrder order, Map<CGNode, BitSet> nodeThreads,
+                    Map<CGNode, LockId> actions) {
         this.p = p;
         this.held = held;
         this.paths = paths;
@@ -54,6 +56,7 @@ final class AccessCollector {
         this.lift = new LibraryLift(p, paths, held);
         this.owned = new OwnedFields(p);
         this.fresh = new Fresh(p);
+        this.actions = actions;
     }
 
     int liftTruncated() {
@@ -126,7 +129,7 @@ final class AccessCollector {
                     WalaSites.file(m.getDeclaringClass()), WalaSites.line(m, bci), write, variable);
             int ii = i;
             boolean first = !sites.containsKey(site.key());
-            AccessFact a = merge(site.key(), site, objects, rebase(held.at(n, i), n, base), threads,
+            AccessFact a = merge(site.key(), site, objects, withAction(n, rebase(held.at(n, i), n, base)), threads,
                     t -> order.orderedWith(t, n, ii));
             boolean f = fresh.at(n, i, base);
             a.fresh = first ? f : a.fresh && f;
@@ -156,7 +159,7 @@ final class AccessCollector {
                     am.getName().toString(), am.getDescriptor().toString(), cbci,
                     WalaSites.file(am.getDeclaringClass()), WalaSites.line(am, cbci), write, variable);
             Set<LockId> locks = new HashSet<>(l.locks());
-            locks.addAll(held.at(l.app(), l.call().iIndex()));
+            locks.addAll(withAction(l.app(), held.at(l.app(), l.call().iIndex())));
             Set<LockId> named = new HashSet<>();
             for (LockId lk : locks) {
                 if (lk.global()) {
@@ -209,6 +212,17 @@ final class AccessCollector {
             }
         }
         return a;
+    }
+
+    /** Plus the lock of the barrier action that alone reaches n ({@link BarrierActions}). */
+    private Set<LockId> withAction(CGNode n, Set<LockId> locks) {
+        LockId a = actions.get(n);
+        if (a == null) {
+            return locks;
+        }
+        Set<LockId> out = new HashSet<>(locks);
+        out.add(a);
+        return out;
     }
 
     /** Locks seen from the accessed object: globals, and paths from the base as B, B.f, ... */
