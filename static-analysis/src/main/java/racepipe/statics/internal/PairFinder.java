@@ -109,6 +109,9 @@ public final class PairFinder {
             return null; // see AccessFact.fresh: its own unpublished object, or one published with an order
         }
         bump("escaping");
+        if (flagOrdered(a, b) || flagOrdered(b, a)) {
+            return null;
+        }
         int[] tp = pick(a, b, true, within(a, b, common, model.handedOver));
         if (tp == null) {
             return null;
@@ -141,6 +144,15 @@ public final class PairFinder {
 
     private boolean anyThreadPair(AccessFact a, AccessFact b, boolean mhp) {
         return pick(a, b, mhp, false) != null;
+    }
+
+    private static boolean flagOrdered(AccessFact first, AccessFact then) {
+        for (String f : first.beforeFlags) {
+            if (then.afterFlags.contains(f)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Every common object of the two bases is in {@code set}. */

@@ -22,6 +22,13 @@ public final class AccessFact {
      * has handed to nobody yet (the engine decides; false when unknown).
      */
     public boolean fresh;
+    /**
+     * Hand-over flags (volatile fields): those every possibly non-zero store of which comes after
+     * this access in its one thread, and those read non-zero before it on every way to it. An
+     * access before F and one after F are ordered.
+     */
+    public Set<String> beforeFlags = Set.of();
+    public Set<String> afterFlags = Set.of();
     public final Map<Integer, BitSet> threads = new HashMap<>();
     /**
      * For a lifted library access (the site is an application call into java.util): the JDK

@@ -42,12 +42,13 @@ final class AccessCollector {
     private final OwnedFields owned;
     private final Fresh fresh;
     private final Map<CGNode, LockId> actions;
+    private final VolatileFlags flags;
     private final Map<CGNode, BitSet> nodeThreads;
     /** Library accesses seen, before lifting (for the stats). */
     int libraryAccesses;
 
     AccessCollector(WalaProgram p, HeldLocks held, LockPaths paths, StartJoinOrder order, Map<CGNode, BitSet> nodeThreads,
-                    Map<CGNode, LockId> actions) {
+                    Map<CGNode, LockId> actions, VolatileFlags flags) {
         this.p = p;
         this.held = held;
         this.paths = paths;
@@ -57,6 +58,7 @@ final class AccessCollector {
         this.owned = new OwnedFields(p);
         this.fresh = new Fresh(p);
         this.actions = actions;
+        this.flags = flags;
     }
 
     int liftTruncated() {
@@ -133,6 +135,8 @@ final class AccessCollector {
                     t -> order.orderedWith(t, n, ii));
             boolean f = fresh.at(n, i, base);
             a.fresh = first ? f : a.fresh && f;
+            a.beforeFlags = meet(first, a.beforeFlags, names(flags.before(n, i)));
+            a.afterFlags = meet(first, a.afterFlags, names(flags.after(n, i)));
         }
     }
 
@@ -212,6 +216,21 @@ final class AccessCollector {
             }
         }
         return a;
+    }
+
+    private static Set<String> names(Set<IField> fields) {
+        Set<String> out = new HashSet<>();
+        fields.forEach(f -> out.add(LockPaths.fieldName(f)));
+        return out;
+    }
+
+    private static Set<String> meet(boolean first, Set<String> old, Set<String> now) {
+        if (first) {
+            return now;
+        }
+        Set<String> out = new HashSet<>(old);
+        out.retainAll(now);
+        return out;
     }
 
     /** Plus the lock of the barrier action that alone reaches n ({@link BarrierActions}). */

@@ -42,7 +42,7 @@ final class SpawnBefore {
     private final Map<String, BitSet> closed = new HashMap<>();
 
     /** What P may run after one of its spawns of T: whole nodes, and instructions of others. */
-    private record After(BitSet nodes, Map<CGNode, BitSet> instrs) {
+    record After(BitSet nodes, Map<CGNode, BitSet> instrs) {
         boolean has(WalaProgram p, CGNode n, int iindex) {
             BitSet b = instrs.get(n);
             return nodes.get(p.cg.getNumber(n)) || (b != null && b.get(iindex));
@@ -104,18 +104,20 @@ final class SpawnBefore {
     }
 
     private After after(int thread, int t) {
-        return after.computeIfAbsent(((long) thread << 32) | t, k -> computeAfter(thread, d.threads.get(t)));
+        return after.computeIfAbsent(((long) thread << 32) | t,
+                k -> afterPoint(thread, d.threads.get(t).spawnNode(), d.threads.get(t).spawn().iIndex()));
     }
 
-    private After computeAfter(int thread, WalaThread t) {
+    /** What thread may run after its execution of (m, iindex) (see the class comment). */
+    After afterPoint(int thread, CGNode m, int iindex) {
         BitSet reach = d.reach.get(thread);
         After a = new After(new BitSet(), new HashMap<>());
         Deque<CGNode> whole = new ArrayDeque<>();
-        forward(t.spawnNode(), t.spawn().iIndex(), a, reach, whole);
+        forward(m, iindex, a, reach, whole);
         Deque<CGNode> returns = new ArrayDeque<>();
         BitSet returned = new BitSet();
-        returns.add(t.spawnNode());
-        returned.set(p.cg.getNumber(t.spawnNode()));
+        returns.add(m);
+        returned.set(p.cg.getNumber(m));
         while (!returns.isEmpty()) {
             CGNode x = returns.poll();
             for (var it = p.cg.getPredNodes(x); it.hasNext(); ) {

@@ -36,7 +36,7 @@ final class StartJoinOrder {
     private final ExecCount ex;
     final Map<Integer, Refined> refined = new HashMap<>();
     private final Map<Integer, List<Integer>> byParent = new HashMap<>();
-    private SpawnBefore before;
+    SpawnBefore before;
     private JoinAll joinAll;
 
     StartJoinOrder(WalaProgram p, ThreadDiscovery d, ExecCount ex) {

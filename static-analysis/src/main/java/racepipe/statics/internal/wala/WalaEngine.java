@@ -47,7 +47,9 @@ public final class WalaEngine implements RaceEngine {
         held.run(appNodes.keySet().stream().filter(WalaProgram::isApp).toList());
         clock.lap("locks + start/join order");
 
-        AccessCollector acc = new AccessCollector(p, held, paths, order, appNodes, BarrierActions.of(p, ex));
+        VolatileFlags flags = new VolatileFlags(p, d, ex, order.before);
+        flags.run();
+        AccessCollector acc = new AccessCollector(p, held, paths, order, appNodes, BarrierActions.of(p, ex), flags);
         appNodes.forEach(acc::collect);
         RaceModel model = new RaceModel();
         for (WalaThread t : d.threads) {
