@@ -219,6 +219,56 @@ public final class PairFinder {
         if (b.library != null) {
             ev.put("libraryB", b.library.stream().limit(5).toList());
         }
+        List<String> factors = new ArrayList<>();
+        ev.put("confidence", confidence(a, b, common, factors));
+        ev.put("confidenceFactors", factors);
         return ev;
+    }
+
+    /**
+     * How sure the pair is, in (0, 1], for ordering candidates (Phase 2 tries likelier races
+     * first); not a probability. A field pair scores over an array-element pair (two indices may
+     * differ), a surely shared object (static, or every common abstract object allocated once)
+     * over one that stands for many runtime objects, sites that run repeatedly (loops, thread
+     * bodies started many times) over one-shot sites, and a pair where neither side holds a lock
+     * over one where a side holds some other lock. JDK accesses lifted to a call site count
+     * like array elements.
+     */
+    private double confidence(AccessFact a, AccessFact b, BitSet common, List<String> factors) {
+        double score = 1.0;
+        boolean array = a.site.variable().endsWith("[]");
+        if (a.library != null || b.library != null) {
+            score *= 0.7;
+            factors.add("inside a library call");
+        } else if (array) {
+            score *= 0.6;
+            factors.add("array element (indices may differ)");
+        } else {
+            factors.add("field");
+        }
+        BitSet many = (BitSet) common.clone();
+        many.andNot(model.onceObjects);
+        if (a.isStatic()) {
+            factors.add("static field: one variable");
+        } else if (a.unknownBase || b.unknownBase || !many.isEmpty()) {
+            score *= 0.6;
+            factors.add("the object may be a different one at each site");
+        } else {
+            factors.add("one runtime object");
+        }
+        if (a.repeats && b.repeats) {
+            factors.add("both sites run repeatedly");
+        } else if (a.repeats || b.repeats) {
+            score *= 0.85;
+            factors.add("one site runs repeatedly");
+        } else {
+            score *= 0.7;
+            factors.add("both sites run once");
+        }
+        if (!a.locks.isEmpty() || !b.locks.isEmpty()) {
+            score *= 0.8;
+            factors.add("a side holds a lock the other does not");
+        }
+        return Math.round(score * 100) / 100.0;
     }
 }

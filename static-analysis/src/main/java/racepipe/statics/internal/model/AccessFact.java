@@ -27,6 +27,8 @@ public final class AccessFact {
      * this access in its one thread, and those read non-zero before it on every way to it. An
      * access before F and one after F are ordered.
      */
+    /** Some execution may run it again (a loop, a method called more than once, a thread started many times). */
+    public boolean repeats;
     public Set<String> beforeFlags = Set.of();
     public Set<String> afterFlags = Set.of();
     public final Map<Integer, BitSet> threads = new HashMap<>();

@@ -21,6 +21,8 @@ public final class RaceModel {
     public BitSet ownObjectsOnly = new BitSet();
     /** Objects whose every heap location hands over with an ordering edge (a volatile field, a task's result). */
     public BitSet publishedSafely = new BitSet();
+    /** Abstract objects that stand for one runtime object (allocated once): aliasing on them is sure. */
+    public BitSet onceObjects = new BitSet();
     /** Pairs of threads that never overlap (one joined before the other starts): a*65536+b. */
     private final Set<Long> orderedThreads = new HashSet<>();
     public IntFunction<String> objectName = i -> "o" + i;

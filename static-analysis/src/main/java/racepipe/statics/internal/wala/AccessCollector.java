@@ -43,12 +43,13 @@ final class AccessCollector {
     private final Fresh fresh;
     private final Map<CGNode, LockId> actions;
     private final VolatileFlags flags;
+    private final ExecCount ex;
     private final Map<CGNode, BitSet> nodeThreads;
     /** Library accesses seen, before lifting (for the stats). */
     int libraryAccesses;
 
     AccessCollector(WalaProgram p, HeldLocks held, LockPaths paths, StartJoinOrder order, Map<CGNode, BitSet> nodeThreads,
-                    Map<CGNode, LockId> actions, VolatileFlags flags) {
+                    Map<CGNode, LockId> actions, VolatileFlags flags, ExecCount ex) {
         this.p = p;
         this.held = held;
         this.paths = paths;
@@ -59,6 +60,7 @@ final class AccessCollector {
         this.fresh = new Fresh(p);
         this.actions = actions;
         this.flags = flags;
+        this.ex = ex;
     }
 
     int liftTruncated() {
@@ -135,6 +137,7 @@ final class AccessCollector {
                     t -> order.orderedWith(t, n, ii));
             boolean f = fresh.at(n, i, base);
             a.fresh = first ? f : a.fresh && f;
+            a.repeats |= repeats(n, i, threads);
             a.beforeFlags = meet(first, a.beforeFlags, names(flags.before(n, i)));
             a.afterFlags = meet(first, a.afterFlags, names(flags.after(n, i)));
         }
@@ -184,6 +187,7 @@ final class AccessCollector {
             int ci = l.call().iIndex();
             AccessFact a = merge(site.key() + " " + site.access() + " " + variable, site, objects, named, ts,
                     t -> order.orderedWith(t, l.app(), ci));
+            a.repeats |= repeats(l.app(), ci, ts);
             if (a.library == null) {
                 a.library = new TreeSet<>();
             }
@@ -216,6 +220,19 @@ final class AccessCollector {
             }
         }
         return a;
+    }
+
+    /** (n, i) may run more than once: in a loop, in a node run more than once, or by a thread started many times. */
+    private boolean repeats(CGNode n, int i, BitSet threads) {
+        if (ex.count(n) > 1 || ex.inLoop(n, i)) {
+            return true;
+        }
+        for (int t = threads.nextSetBit(1); t >= 0; t = threads.nextSetBit(t + 1)) {
+            if (ex.multi[t]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Set<String> names(Set<IField> fields) {

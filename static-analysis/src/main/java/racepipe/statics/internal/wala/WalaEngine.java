@@ -49,7 +49,7 @@ public final class WalaEngine implements RaceEngine {
 
         VolatileFlags flags = new VolatileFlags(p, d, ex, order.before);
         flags.run();
-        AccessCollector acc = new AccessCollector(p, held, paths, order, appNodes, BarrierActions.of(p, ex), flags);
+        AccessCollector acc = new AccessCollector(p, held, paths, order, appNodes, BarrierActions.of(p, ex), flags, ex);
         appNodes.forEach(acc::collect);
         RaceModel model = new RaceModel();
         for (WalaThread t : d.threads) {
@@ -60,6 +60,11 @@ public final class WalaEngine implements RaceEngine {
         model.handedOver = TaskResults.resultOnly(p);
         model.ownObjectsOnly = TaskResults.outcomeFree(p, d);
         model.publishedSafely = TaskResults.orderedHandOverOnly(p);
+        for (InstanceKey ik : p.pa.getInstanceKeys()) {
+            if (ex.onceAlloc(ik)) {
+                model.onceObjects.set(p.index(ik));
+            }
+        }
         order.orderedThreads().forEach(ab -> model.order(ab[0], ab[1]));
         model.objectName = i -> {
             InstanceKey ik = p.pa.getInstanceKeyMapping().getMappedObject(i);
