@@ -19,10 +19,12 @@ import com.ibm.wala.ipa.cha.ClassHierarchyFactory;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
 import com.ibm.wala.types.ClassLoaderReference;
 import com.ibm.wala.types.TypeReference;
+import com.ibm.wala.util.config.FileOfClasses;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import racepipe.statics.AnalysisInput;
 import racepipe.statics.StaticInputError;
@@ -52,6 +54,26 @@ final class WalaBuild {
     private WalaBuild() {
     }
 
+    /**
+     * Application + JDK + WALA's model classes. The JDK comes from {@link JdkCache}'s jar when
+     * there is one ({@code -Dracepipe.wala.jdkcache=false}: always from the jmods).
+     */
+    private static AnalysisScope scope(String cp, File exclusions) throws IOException {
+        Path jdk = "false".equals(System.getProperty("racepipe.wala.jdkcache")) ? null : JdkCache.jdkJar(EXCLUSIONS);
+        if (jdk == null) {
+            return AnalysisScopeReader.instance.makeJavaBinaryAnalysisScope(cp, exclusions);
+        }
+        AnalysisScope scope = AnalysisScope.createJavaAnalysisScope();
+        try (var in = Files.newInputStream(exclusions.toPath())) {
+            scope.setExclusions(new FileOfClasses(in));
+        }
+        scope.addToScope(ClassLoaderReference.Primordial, new JarFile(jdk.toFile()));
+        AnalysisScopeReader.instance.processScopeDefLine(scope, AnalysisScopeReader.class.getClassLoader(),
+                "Primordial,Java,jarFile,primordial.jar.model");
+        AnalysisScopeReader.instance.addClassPathToScope(cp, scope, ClassLoaderReference.Application);
+        return scope;
+    }
+
     static WalaProgram build(AnalysisInput in, StageClock clock) {
         if (!Files.isDirectory(in.javaHome().resolve("jmods"))) {
             throw new StaticInputError("the WALA engine needs the JDK's jmods/ folder, missing in " + in.javaHome()
@@ -63,7 +85,7 @@ final class WalaBuild {
             excl.toFile().deleteOnExit();
             String cp = in.application().stream().map(p -> p.toAbsolutePath().toString())
                     .collect(Collectors.joining(File.pathSeparator));
-            AnalysisScope scope = AnalysisScopeReader.instance.makeJavaBinaryAnalysisScope(cp, excl.toFile());
+            AnalysisScope scope = scope(cp, excl.toFile());
             IClassHierarchy cha = ClassHierarchyFactory.makeWithRoot(scope);
             String entry = "L" + in.entryClass().replace('.', '/');
             if (cha.lookupClass(TypeReference.findOrCreate(ClassLoaderReference.Application, entry)) == null) {
