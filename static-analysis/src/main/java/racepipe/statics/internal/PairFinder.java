@@ -21,6 +21,8 @@ import racepipe.statics.internal.model.ThreadInfo;
 public final class PairFinder {
     private final RaceModel model;
     public final Map<String, Integer> counts = new LinkedHashMap<>();
+    /** When set and spent, {@link #run} stops and returns the pairs found so far. */
+    public Budget budget;
 
     public PairFinder(RaceModel model) {
         this.model = model;
@@ -67,6 +69,9 @@ public final class PairFinder {
                 .collect(Collectors.groupingBy(a -> a.site.variable(), TreeMap::new, Collectors.toList()));
         List<StaticPair> out = new ArrayList<>();
         for (List<AccessFact> group : byVar.values()) {
+            if (budget != null && budget.over()) {
+                break;
+            }
             for (int i = 0; i < group.size(); i++) {
                 for (int j = i; j < group.size(); j++) {
                     StaticPair p = test(group.get(i), group.get(j));

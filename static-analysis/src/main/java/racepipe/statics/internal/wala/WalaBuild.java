@@ -28,6 +28,7 @@ import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import racepipe.statics.AnalysisInput;
 import racepipe.statics.StaticInputError;
+import racepipe.statics.internal.Budget;
 import racepipe.statics.internal.StageClock;
 
 /**
@@ -74,7 +75,7 @@ final class WalaBuild {
         return scope;
     }
 
-    static WalaProgram build(AnalysisInput in, StageClock clock) {
+    static WalaProgram build(AnalysisInput in, StageClock clock, Budget budget) {
         if (!Files.isDirectory(in.javaHome().resolve("jmods"))) {
             throw new StaticInputError("the WALA engine needs the JDK's jmods/ folder, missing in " + in.javaHome()
                     + " (install a full JDK 17, e.g. Debian's openjdk-17-jdk)");
@@ -92,6 +93,7 @@ final class WalaBuild {
                 throw new StaticInputError("entry class " + in.entryClass() + " is not in " + cp);
             }
             clock.lap("wala: class hierarchy (" + cha.getNumberOfClasses() + " classes)");
+            clock.next("call graph + points-to");
             Iterable<Entrypoint> eps = Util.makeMainEntrypoints(cha, entry);
             if (!eps.iterator().hasNext()) {
                 throw new StaticInputError("entry class " + in.entryClass() + " has no main(String[])");
@@ -105,16 +107,60 @@ final class WalaBuild {
                     ? ZeroXCFABuilder.make(Language.JAVA, cha, options, cache, new WrapperContexts(), null, INSTANCE_POLICY)
                     : new com.ibm.wala.ipa.callgraph.propagation.cfa.ZeroXContainerCFABuilder(cha, options, cache,
                             new WrapperContexts(), null, INSTANCE_POLICY);
-            CallGraph cg = builder.makeCallGraph(options, null);
-            PointerAnalysis<InstanceKey> pa = builder.getPointerAnalysis();
-            clock.lap("wala: call graph + points-to (" + cg.getNumberOfNodes() + " nodes)");
+            CallGraph cg;
+            PointerAnalysis<InstanceKey> pa;
+            try {
+                cg = builder.makeCallGraph(options, new StopMonitor(budget));
+                pa = builder.getPointerAnalysis();
+            } catch (com.ibm.wala.ipa.callgraph.CallGraphBuilderCancelException e) {
+                // the budget ran out: go on with what propagation reached (marked partial)
+                cg = e.getPartialCallGraph();
+                pa = e.getPartialPointerAnalysis();
+                if (cg == null || pa == null) {
+                    throw new IllegalStateException("call graph construction stopped with nothing built", e);
+                }
+            }
+            clock.lap("wala: call graph + points-to (" + cg.getNumberOfNodes() + " nodes)"
+                    + (budget.why() != null ? ", partial" : ""));
+            budget.grace();
             return new WalaProgram(cha, cg, pa);
         } catch (ClassHierarchyException | IllegalArgumentException e) {
             throw new StaticInputError("cannot read the application classes: " + e.getMessage());
         } catch (IOException e) {
             throw new StaticInputError("cannot read " + in.application() + ": " + e.getMessage());
-        } catch (com.ibm.wala.ipa.callgraph.CallGraphBuilderCancelException e) {
-            throw new IllegalStateException("call graph construction cancelled", e);
+        }
+    }
+
+    /** Tells WALA's solver to stop once the budget is spent. */
+    private record StopMonitor(Budget budget) implements com.ibm.wala.util.MonitorUtil.IProgressMonitor {
+        @Override
+        public void beginTask(String task, int totalWork) {
+        }
+
+        @Override
+        public void subTask(String subTask) {
+        }
+
+        @Override
+        public void cancel() {
+        }
+
+        @Override
+        public boolean isCanceled() {
+            return budget.over();
+        }
+
+        @Override
+        public void done() {
+        }
+
+        @Override
+        public void worked(int units) {
+        }
+
+        @Override
+        public String getCancelMessage() {
+            return budget.why();
         }
     }
 }
