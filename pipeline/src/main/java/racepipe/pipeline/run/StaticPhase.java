@@ -10,6 +10,7 @@ import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;
 import racepipe.statics.AnalysisInput;
 import racepipe.statics.StaticInputError;
+import racepipe.statics.StaticOptions;
 import racepipe.statics.StaticPair;
 import racepipe.statics.StaticResult;
 import racepipe.statics.StaticSite;
@@ -21,11 +22,17 @@ public final class StaticPhase {
     }
 
     public static StaticResult run(List<Path> app, String entry, String engine) {
+        return run(app, entry, engine, StaticOptions.DEFAULT);
+    }
+
+    /** With a time limit (a partial result after it) and a listener for the stages as they go. */
+    public static StaticResult run(List<Path> app, String entry, String engine, StaticOptions options) {
         if (!Engines.NAMES.contains(engine)) {
             throw new UsageError("unknown engine '" + engine + "': use one of " + Engines.NAMES);
         }
         try {
-            return Engines.byName(engine).analyze(new AnalysisInput(app, entry, Path.of(System.getProperty("java.home"))));
+            return Engines.byName(engine).analyze(new AnalysisInput(app, entry, Path.of(System.getProperty("java.home"))),
+                    options);
         } catch (StaticInputError e) {
             throw new UsageError(e.getMessage());
         }
