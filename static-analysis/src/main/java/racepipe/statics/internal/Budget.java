@@ -14,6 +14,10 @@ import java.time.Duration;
  */
 public final class Budget {
     private static final double HEAP_SHARE = 0.85;
+    private static final long HEAP_CHECK_EVERY = 100_000_000L;
+    private static final java.util.List<MemoryPoolMXBean> POOLS = ManagementFactory.getMemoryPoolMXBeans().stream()
+            .filter(p -> p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported()).toList();
+    private long lastHeapCheck;
     private long deadline;
     private final Duration limit;
     private String why;
@@ -29,11 +33,12 @@ public final class Budget {
         if (stopped) {
             return true;
         }
+        long t = System.nanoTime();
         String now = null;
-        if (System.nanoTime() > deadline) {
+        if (t > deadline) {
             now = "stopped at the " + (limit.toMillis() % 1000 == 0 ? limit.toSeconds() + " s" : limit.toMillis() + " ms")
                     + " limit";
-        } else if (heapNearlyFull()) {
+        } else if (t - lastHeapCheck > HEAP_CHECK_EVERY && heapNearlyFull(t)) {
             now = "stopped before the heap ran out (" + (Runtime.getRuntime().maxMemory() >> 20) + " MiB)";
         }
         if (now != null) {
@@ -58,10 +63,11 @@ public final class Budget {
         return why;
     }
 
-    private static boolean heapNearlyFull() {
-        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
-            MemoryUsage after = p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported()
-                    ? p.getCollectionUsage() : null;
+    /** The heap after the last collection, looked at every 100 ms at most (WALA asks very often). */
+    private boolean heapNearlyFull(long now) {
+        lastHeapCheck = now;
+        for (MemoryPoolMXBean p : POOLS) {
+            MemoryUsage after = p.getCollectionUsage();
             if (after != null && after.getMax() > 0 && after.getUsed() > HEAP_SHARE * after.getMax()) {
                 return true;
             }
