@@ -46,7 +46,7 @@ final class Fresh {
         if (base < 0) {
             return false;
         }
-        int v = JoinAll.same(n, base);
+        int v = CountingLoops.same(n, base);
         if (!(n.getDU().getDef(v) instanceof SSANewInstruction nw)) {
             return false;
         }
@@ -58,7 +58,7 @@ final class Fresh {
         names.set(v);
         for (var it = ir.iteratePhis(); it.hasNext(); ) {
             int d = it.next().getDef();
-            if (JoinAll.same(n, d) == v) {
+            if (CountingLoops.same(n, d) == v) {
                 names.set(d); // the variable carried unchanged through a loop: the same object
             }
         }

@@ -3,7 +3,6 @@ package racepipe.statics.internal.wala;
 import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.ipa.callgraph.CGNode;
 import com.ibm.wala.ipa.callgraph.propagation.InstanceKey;
-import com.ibm.wala.shrike.shrikeBT.IBinaryOpInstruction;
 import com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction;
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.ISSABasicBlock;
@@ -15,7 +14,6 @@ import com.ibm.wala.ssa.SSABinaryOpInstruction;
 import com.ibm.wala.ssa.SSACFG;
 import com.ibm.wala.ssa.SSAConditionalBranchInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
-import com.ibm.wala.ssa.SSAPhiInstruction;
 import com.ibm.wala.ssa.SymbolTable;
 import com.ibm.wala.util.graph.dominators.Dominators;
 import com.ibm.wala.util.intset.OrdinalSet;
@@ -146,86 +144,7 @@ final class JoinAll {
                 }
             }
         }
-        return allBefore || (stores == 1 && m.equals(lastNode) && distinctIndex(m, last));
-    }
-
-    /**
-     * The store at instruction s of m writes a different index each time it runs: its index is
-     * i = phi(0, i + 1) of a loop entered once per run of m (its header's way in lies on no
-     * cycle) and s lies on no cycle of its own inside that loop.
-     */
-    private static boolean distinctIndex(CGNode m, int s) {
-        SSACFG cfg = m.getIR().getControlFlowGraph();
-        int index = same(m, ((SSAArrayStoreInstruction) m.getIR().getInstructions()[s]).getIndex());
-        if (!isCountFromZero(m, index)) {
-            return false;
-        }
-        ISSABasicBlock header = m.getIR().getBasicBlockForInstruction(m.getDU().getDef(index));
-        if (cfg.getPredNodeCount(header) != 2) {
-            return false;
-        }
-        int onCycle = 0;
-        for (var it = cfg.getPredNodes(header); it.hasNext(); ) {
-            if (reaches(cfg, header, it.next(), null)) {
-                onCycle++;
-            }
-        }
-        ISSABasicBlock sb = cfg.getBlockForInstruction(s);
-        boolean ownCycle = false;
-        for (var it = cfg.getSuccNodes(sb); it.hasNext() && !ownCycle; ) {
-            ownCycle = reaches(cfg, it.next(), sb, header);
-        }
-        return onCycle == 1 && !ownCycle;
-    }
-
-    /** i = phi(0, i + 1) (i as {@link #same} gives it). */
-    private static boolean isCountFromZero(CGNode m, int i) {
-        return increment(m, i) != null;
-    }
-
-    /** For i = phi(0, i + 1): the instruction computing i + 1; else null. */
-    private static SSABinaryOpInstruction increment(CGNode m, int i) {
-        SymbolTable st = m.getIR().getSymbolTable();
-        if (!(m.getDU().getDef(i) instanceof SSAPhiInstruction phi) || phi.getNumberOfUses() != 2) {
-            return null;
-        }
-        int zero = -1;
-        int next = -1;
-        for (int k = 0; k < 2; k++) {
-            int u = phi.getUse(k);
-            if (st.isIntegerConstant(u) && st.getIntValue(u) == 0) {
-                zero = u;
-            } else {
-                next = u;
-            }
-        }
-        return zero >= 0 && next >= 0 && m.getDU().getDef(next) instanceof SSABinaryOpInstruction inc
-                && inc.getOperator() == IBinaryOpInstruction.Operator.ADD && isPlusOne(m, inc, i) ? inc : null;
-    }
-
-    /**
-     * The value v stands for: a phi whose operands are itself or one other value u (a loop that
-     * does not change the variable) is u. Without it, the index of an access inside an inner
-     * loop would not be recognised as the outer loop's counter.
-     */
-    static int same(CGNode m, int v) {
-        for (int guard = 0; guard < 100 && m.getDU().getDef(v) instanceof SSAPhiInstruction phi; guard++) {
-            int other = -1;
-            for (int k = 0; k < phi.getNumberOfUses(); k++) {
-                int u = phi.getUse(k);
-                if (u != v && u != other) {
-                    if (other >= 0) {
-                        return v;
-                    }
-                    other = u;
-                }
-            }
-            if (other < 0) {
-                return v;
-            }
-            v = other;
-        }
-        return v;
+        return allBefore || (stores == 1 && m.equals(lastNode) && CountingLoops.distinctIndex(m, last));
     }
 
     private boolean onlyIn(int thread, CGNode n) {
@@ -273,8 +192,9 @@ final class JoinAll {
             if (dom == null) {
                 dom = Dominators.make(cfg, cfg.entry());
             }
-            ISSABasicBlock exit = exitOfLoop(m, cfg, dom, same(m, load.getIndex()), j, x);
-            if (exit == null || reaches(cfg, cfg.getBlockForInstruction(j), cfg.getBlockForInstruction(spawn), null)) {
+            ISSABasicBlock exit = exitOfLoop(m, cfg, dom, CountingLoops.same(m, load.getIndex()), j, x);
+            if (exit == null
+                    || CountingLoops.reaches(cfg, cfg.getBlockForInstruction(j), cfg.getBlockForInstruction(spawn), null)) {
                 continue;
             }
             if (out == null) {
@@ -295,7 +215,7 @@ final class JoinAll {
      */
     private ISSABasicBlock exitOfLoop(CGNode m, SSACFG cfg, Dominators<ISSABasicBlock> dom, int i, int j,
                                       InstanceKey x) {
-        SSABinaryOpInstruction inc = increment(m, i);
+        SSABinaryOpInstruction inc = CountingLoops.increment(m, i);
         if (inc == null) {
             return null;
         }
@@ -316,24 +236,16 @@ final class JoinAll {
         return null;
     }
 
-    private static boolean isPlusOne(CGNode m, SSABinaryOpInstruction inc, int i) {
-        SymbolTable st = m.getIR().getSymbolTable();
-        int a = same(m, inc.getUse(0));
-        int b = same(m, inc.getUse(1));
-        return (a == i && st.isIntegerConstant(b) && st.getIntValue(b) == 1)
-                || (b == i && st.isIntegerConstant(a) && st.getIntValue(a) == 1);
-    }
-
     /** The successor the branch takes when i >= x.length, when that is its only way in. */
     private ISSABasicBlock exitBranch(CGNode m, SSACFG cfg, SSAConditionalBranchInstruction br, int i, InstanceKey x) {
         var op = (IConditionalBranchInstruction.Operator) br.getOperator();
         int len;
         boolean takenExits;
-        if (same(m, br.getUse(0)) == i && (op == IConditionalBranchInstruction.Operator.GE
+        if (CountingLoops.same(m, br.getUse(0)) == i && (op == IConditionalBranchInstruction.Operator.GE
                 || op == IConditionalBranchInstruction.Operator.LT)) {
             len = br.getUse(1);
             takenExits = op == IConditionalBranchInstruction.Operator.GE;
-        } else if (same(m, br.getUse(1)) == i && (op == IConditionalBranchInstruction.Operator.LE
+        } else if (CountingLoops.same(m, br.getUse(1)) == i && (op == IConditionalBranchInstruction.Operator.LE
                 || op == IConditionalBranchInstruction.Operator.GT)) {
             len = br.getUse(0);
             takenExits = op == IConditionalBranchInstruction.Operator.LE;
@@ -349,14 +261,13 @@ final class JoinAll {
         return cfg.getPredNodeCount(exit) == 1 ? exit : null;
     }
 
-    /** Whether {@code to} is reachable from {@code from} (inclusive) without passing through {@code barrier}. */
     /**
      * Value len is x.length: read from x, or from another array of the same constant length
      * (new T[3] and new U[3]), or that constant itself (array lengths never change).
      */
     private boolean isLengthOf(CGNode m, int len, InstanceKey x) {
         SymbolTable st = m.getIR().getSymbolTable();
-        Integer xl = constLength(x);
+        Integer xl = CountingLoops.constLength(x);
         if (st.isIntegerConstant(len)) {
             return xl != null && xl == st.getIntValue(len);
         }
@@ -364,36 +275,7 @@ final class JoinAll {
             return false;
         }
         InstanceKey y = single(m, al.getArrayRef());
-        return x.equals(y) || (y != null && xl != null && xl.equals(constLength(y)));
-    }
-
-    private static Integer constLength(InstanceKey a) {
-        if (!(a instanceof com.ibm.wala.ipa.callgraph.propagation.AllocationSiteInNode s) || s.getNode().getIR() == null) {
-            return null;
-        }
-        var nw = s.getNode().getIR().getNew(s.getSite());
-        if (nw == null || !nw.getConcreteType().isArrayType() || nw.getNumberOfUses() < 1) {
-            return null;
-        }
-        SymbolTable st = s.getNode().getIR().getSymbolTable();
-        return st.isIntegerConstant(nw.getUse(0)) ? st.getIntValue(nw.getUse(0)) : null;
-    }
-
-    private static boolean reaches(SSACFG cfg, ISSABasicBlock from, ISSABasicBlock to, ISSABasicBlock barrier) {
-        BitSet seen = new BitSet();
-        Deque<ISSABasicBlock> todo = new ArrayDeque<>();
-        todo.add(from);
-        while (!todo.isEmpty()) {
-            ISSABasicBlock b = todo.poll();
-            if (b.equals(to)) {
-                return true;
-            }
-            if (!seen.get(b.getNumber()) && !b.equals(barrier)) {
-                seen.set(b.getNumber());
-                cfg.getSuccNodes(b).forEachRemaining(todo::add);
-            }
-        }
-        return false;
+        return x.equals(y) || (y != null && xl != null && xl.equals(CountingLoops.constLength(y)));
     }
 
     private boolean isJoin(SSAAbstractInvokeInstruction c) {
