@@ -236,8 +236,8 @@ public final class PairFinder {
      * differ), a surely shared object (static, or every common abstract object allocated once)
      * over one that stands for many runtime objects, sites that run repeatedly (loops, thread
      * bodies started many times) over one-shot sites, and a pair where neither side holds a lock
-     * over one where a side holds some other lock. JDK accesses lifted to a call site count
-     * like array elements.
+     * over one where a side holds some other lock. JDK accesses lifted to a call site score a
+     * little over array elements (the call may touch other elements or fields).
      */
     private double confidence(AccessFact a, AccessFact b, BitSet common, List<String> factors) {
         double score = 1.0;
