@@ -4,5 +4,9 @@ package racepipe.statics;
 public interface RaceEngine {
     String name();
 
-    StaticResult analyze(AnalysisInput input);
+    StaticResult analyze(AnalysisInput input, StaticOptions options);
+
+    default StaticResult analyze(AnalysisInput input) {
+        return analyze(input, StaticOptions.DEFAULT);
+    }
 }

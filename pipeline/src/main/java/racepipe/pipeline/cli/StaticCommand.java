@@ -3,6 +3,7 @@ package racepipe.pipeline.cli;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,6 +22,7 @@ import racepipe.pipeline.model.SiteInfo;
 import racepipe.statics.AnalysisInput;
 import racepipe.statics.StageTime;
 import racepipe.statics.StaticInputError;
+import racepipe.statics.StaticOptions;
 import racepipe.statics.StaticPair;
 import racepipe.statics.StaticResult;
 import racepipe.statics.StaticSite;
@@ -44,13 +46,21 @@ public final class StaticCommand implements Callable<Integer> {
     @Option(names = "--exit-code", description = "exit 1 when pairs are found (default: 0 whenever the analysis ran)")
     boolean exitCode;
 
+    @Option(names = "--limit", paramLabel = "SECONDS",
+            description = "stop after this long and report the pairs found so far, marked partial (default: no limit)")
+    Integer limit;
+
     @Override
     public Integer call() throws Exception {
         if (!app.args.isEmpty()) {
             throw new UsageError("static analysis does not run the program: no ARGS (got " + String.join(" ", app.args) + ")");
         }
+        if (limit != null && limit <= 0) {
+            throw new UsageError("--limit must be a positive number of seconds");
+        }
         ProgramInput program = app.check();
-        StaticResult r = racepipe.pipeline.run.StaticPhase.run(program, Spelling.of(engine));
+        StaticOptions options = new StaticOptions(limit == null ? null : Duration.ofSeconds(limit), System.err::println);
+        StaticResult r = racepipe.pipeline.run.StaticPhase.run(program, Spelling.of(engine), options);
         print(System.out, r);
         if (json != null) {
             toFile(program, r).write(json);
@@ -73,7 +83,8 @@ public final class StaticCommand implements Callable<Integer> {
     static void print(PrintStream out, StaticResult r) {
         Map<String, List<StaticPair>> byVar = new TreeMap<>();
         r.pairs().forEach(p -> byVar.computeIfAbsent(p.variable(), v -> new ArrayList<>()).add(p));
-        out.printf("static (%s): %d pairs on %d variables%n", r.engine(), r.pairs().size(), byVar.size());
+        out.printf("static (%s): %d pairs on %d variables%s%n", r.engine(), r.pairs().size(), byVar.size(),
+                r.partial() == null ? "" : " (partial: " + r.partial() + ")");
         for (var e : byVar.entrySet()) {
             out.println("  " + e.getKey());
             for (StaticPair p : e.getValue()) {

@@ -52,4 +52,20 @@ final class Names {
         }
         return parts[parts.length - 2] + "." + parts[parts.length - 1];
     }
+
+    /**
+     * A variable as Java source names it: "a.Main$Box.v" -> "a.Main.Box.v", "a.Main$Box[]" ->
+     * "a.Main.Box[]" (a field's own name keeps its characters). For code-scanning readers, who
+     * know Box as Main.Box; the binary name stays in the JSON report.
+     */
+    static String sourceVariable(String variable) {
+        if (variable == null) {
+            return "?";
+        }
+        if (variable.endsWith("[]")) {
+            return variable.replace('$', '.');
+        }
+        int dot = variable.lastIndexOf('.');
+        return dot < 0 ? variable : variable.substring(0, dot).replace('$', '.') + variable.substring(dot);
+    }
 }

@@ -135,7 +135,7 @@ public final class SarifReport {
         ObjectNode props = res.putObject("properties");
         props.put("precision", v.precision);
         props.put("verdict", p.verdict);
-        props.put("variable", p.variable());
+        props.put("variable", Names.sourceVariable(p.variable()));
         if (p.pair.key != null) {
             props.put("pair", p.pair.key);
         }
@@ -186,7 +186,7 @@ public final class SarifReport {
             case UNREACHED -> "Possible data race this input never showed (unreached)";
             case UNTRIED -> "Possible data race, not tried (analyze was stopped first)";
         };
-        m.append(what).append(" on ").append(esc(p.variable())).append(": ")
+        m.append(what).append(" on ").append(esc(Names.sourceVariable(p.variable()))).append(": ")
                 .append(esc(describe(a))).append(" races with [").append(esc(describe(b))).append("](1).");
         if (p.confirmed() && p.trials > 0) {
             m.append(' ').append(String.format(Locale.ROOT, "Raced in %d of %d trials (%.0f%%)",

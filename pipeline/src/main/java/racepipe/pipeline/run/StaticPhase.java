@@ -11,6 +11,7 @@ import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;
 import racepipe.statics.AnalysisInput;
 import racepipe.statics.StaticInputError;
+import racepipe.statics.StaticOptions;
 import racepipe.statics.StaticPair;
 import racepipe.statics.StaticResult;
 import racepipe.statics.StaticSite;
@@ -23,16 +24,21 @@ public final class StaticPhase {
 
     /** The engine on the program's jar and its class path, whose classes are library code (dependencies). */
     public static StaticResult run(ProgramInput program, String engine) {
-        return run(program.paths(), program.classPath(), program.entry(), engine);
+        return run(program, engine, StaticOptions.DEFAULT);
     }
 
-    public static StaticResult run(List<Path> app, List<Path> dependencies, String entry, String engine) {
+    /** With a time limit (a partial result after it) and a listener for the stages as they go. */
+    public static StaticResult run(ProgramInput program, String engine, StaticOptions options) {
+        return run(program.paths(), program.classPath(), program.entry(), engine, options);
+    }
+
+    public static StaticResult run(List<Path> app, List<Path> dependencies, String entry, String engine, StaticOptions options) {
         if (!Engines.NAMES.contains(engine)) {
             throw new UsageError("unknown engine '" + engine + "': use one of " + Engines.NAMES);
         }
         try {
             return Engines.byName(engine).analyze(new AnalysisInput(app, entry, Path.of(System.getProperty("java.home")),
-                    dependencies));
+                    dependencies), options);
         } catch (StaticInputError e) {
             throw new UsageError(e.getMessage());
         }

@@ -194,4 +194,13 @@ class SarifReportTest {
         String msg = SarifReport.message(new PairView(p));
         assertThat(msg).contains("int\\[\\]").contains("](1)");
     }
+
+    @Test
+    void names_a_nested_class_variable_as_java_source_does() {
+        RacePair p = new RacePair("a.Main$Box.v", new SiteInfo("a/Main.main([Ljava/lang/String;)V@3", "a.Main", "main([Ljava/lang/String;)V", 3, "Main.java", 7, "write"),
+                new SiteInfo("a/Worker.run()V@5", "a.Worker", "run()V", 5, "Main.java", 9, "write"));
+        assertThat(SarifReport.message(new PairView(p))).contains("race (unconfirmed) on a.Main.Box.v:").doesNotContain("$");
+        assertThat(Names.sourceVariable("a.Main$Box[]")).isEqualTo("a.Main.Box[]");
+        assertThat(Names.sourceVariable("a.B.this$0")).isEqualTo("a.B.this$0");
+    }
 }

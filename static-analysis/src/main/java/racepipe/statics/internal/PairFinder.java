@@ -21,6 +21,8 @@ import racepipe.statics.internal.model.ThreadInfo;
 public final class PairFinder {
     private final RaceModel model;
     public final Map<String, Integer> counts = new LinkedHashMap<>();
+    /** When set and spent, {@link #run} stops and returns the pairs found so far. */
+    public Budget budget;
 
     public PairFinder(RaceModel model) {
         this.model = model;
@@ -67,6 +69,9 @@ public final class PairFinder {
                 .collect(Collectors.groupingBy(a -> a.site.variable(), TreeMap::new, Collectors.toList()));
         List<StaticPair> out = new ArrayList<>();
         for (List<AccessFact> group : byVar.values()) {
+            if (budget != null && budget.over()) {
+                break;
+            }
             for (int i = 0; i < group.size(); i++) {
                 for (int j = i; j < group.size(); j++) {
                     StaticPair p = test(group.get(i), group.get(j));
@@ -105,8 +110,14 @@ public final class PairFinder {
                 return null;
             }
         }
+        if (a.fresh && b.fresh || (a.fresh || b.fresh) && within(a, b, common, model.publishedSafely)) {
+            return null; // see AccessFact.fresh: its own unpublished object, or one published with an order
+        }
         bump("escaping");
-        int[] tp = parallelThreads(a, b);
+        if (flagOrdered(a, b) || flagOrdered(b, a)) {
+            return null;
+        }
+        int[] tp = pick(a, b, true, within(a, b, common, model.handedOver));
         if (tp == null) {
             return null;
         }
@@ -137,14 +148,29 @@ public final class PairFinder {
     }
 
     private boolean anyThreadPair(AccessFact a, AccessFact b, boolean mhp) {
-        return pick(a, b, mhp) != null;
+        return pick(a, b, mhp, false) != null;
     }
 
-    private int[] parallelThreads(AccessFact a, AccessFact b) {
-        return pick(a, b, true);
+    private static boolean flagOrdered(AccessFact first, AccessFact then) {
+        for (String f : first.beforeFlags) {
+            if (then.afterFlags.contains(f)) {
+                return true;
+            }
+        }
+        return false;
     }
 
-    private int[] pick(AccessFact a, AccessFact b, boolean mhp) {
+    /** Every common object of the two bases is in {@code set}. */
+    private static boolean within(AccessFact a, AccessFact b, BitSet common, BitSet set) {
+        if (a.isStatic() || a.unknownBase || b.unknownBase || common.isEmpty()) {
+            return false;
+        }
+        BitSet rest = (BitSet) common.clone();
+        rest.andNot(set);
+        return rest.isEmpty();
+    }
+
+    private int[] pick(AccessFact a, AccessFact b, boolean mhp, boolean handedOver) {
         for (Map.Entry<Integer, BitSet> ea : a.threads.entrySet()) {
             for (Map.Entry<Integer, BitSet> eb : b.threads.entrySet()) {
                 int t1 = ea.getKey();
@@ -153,6 +179,9 @@ public final class PairFinder {
                     continue;
                 }
                 if (mhp && (ea.getValue().get(t2) || eb.getValue().get(t1) || model.ordered(t1, t2))) {
+                    continue;
+                }
+                if (handedOver && (model.ownObjectsOnly.get(t1) || model.ownObjectsOnly.get(t2))) {
                     continue;
                 }
                 return new int[] {t1, t2};
@@ -195,6 +224,56 @@ public final class PairFinder {
         if (b.library != null) {
             ev.put("libraryB", b.library.stream().limit(5).toList());
         }
+        List<String> factors = new ArrayList<>();
+        ev.put("confidence", confidence(a, b, common, factors));
+        ev.put("confidenceFactors", factors);
         return ev;
+    }
+
+    /**
+     * How sure the pair is, in (0, 1], for ordering candidates (Phase 2 tries likelier races
+     * first); not a probability. A field pair scores over an array-element pair (two indices may
+     * differ), a surely shared object (static, or every common abstract object allocated once)
+     * over one that stands for many runtime objects, sites that run repeatedly (loops, thread
+     * bodies started many times) over one-shot sites, and a pair where neither side holds a lock
+     * over one where a side holds some other lock. JDK accesses lifted to a call site score a
+     * little over array elements (the call may touch other elements or fields).
+     */
+    private double confidence(AccessFact a, AccessFact b, BitSet common, List<String> factors) {
+        double score = 1.0;
+        boolean array = a.site.variable().endsWith("[]");
+        if (a.library != null || b.library != null) {
+            score *= 0.7;
+            factors.add("inside a library call");
+        } else if (array) {
+            score *= 0.6;
+            factors.add("array element (indices may differ)");
+        } else {
+            factors.add("field");
+        }
+        BitSet many = (BitSet) common.clone();
+        many.andNot(model.onceObjects);
+        if (a.isStatic()) {
+            factors.add("static field: one variable");
+        } else if (a.unknownBase || b.unknownBase || !many.isEmpty()) {
+            score *= 0.6;
+            factors.add("the object may be a different one at each site");
+        } else {
+            factors.add("one runtime object");
+        }
+        if (a.repeats && b.repeats) {
+            factors.add("both sites run repeatedly");
+        } else if (a.repeats || b.repeats) {
+            score *= 0.85;
+            factors.add("one site runs repeatedly");
+        } else {
+            score *= 0.7;
+            factors.add("both sites run once");
+        }
+        if (!a.locks.isEmpty() || !b.locks.isEmpty()) {
+            score *= 0.8;
+            factors.add("a side holds a lock the other does not");
+        }
+        return Math.round(score * 100) / 100.0;
     }
 }

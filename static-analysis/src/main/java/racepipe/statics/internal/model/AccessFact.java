@@ -17,6 +17,20 @@ public final class AccessFact {
     public final BitSet objects;
     public boolean unknownBase;
     public Set<LockId> locks;
+    /**
+     * Every execution is on an object its thread allocated in the same method activation and
+     * has handed to nobody yet (the engine decides; false when unknown).
+     */
+    public boolean fresh;
+    /**
+     * Hand-over flags (volatile fields): those every possibly non-zero store of which comes after
+     * this access in its one thread, and those read non-zero before it on every way to it. An
+     * access before F and one after F are ordered.
+     */
+    /** Some execution may run it again (a loop, a method called more than once, a thread started many times). */
+    public boolean repeats;
+    public Set<String> beforeFlags = Set.of();
+    public Set<String> afterFlags = Set.of();
     public final Map<Integer, BitSet> threads = new HashMap<>();
     /**
      * For a lifted library access (the site is an application call into java.util): the JDK

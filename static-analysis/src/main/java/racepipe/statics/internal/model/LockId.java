@@ -4,7 +4,7 @@ package racepipe.statics.internal.model;
  * A lock surely held at an access, as one runtime object: a global one ({@code O:} an abstract
  * object allocated once, {@code S:} a static final field path, {@code C:} a class object) or
  * one relative to the accessed object's base ({@code B} itself, {@code B.f.g} final fields from
- * it). {@code shared}: held in read mode, which excludes writers only.
+ * it, {@code B^.pkg/C.f} the object whose owned final field f holds the base). {@code shared}: held in read mode, which excludes writers only.
  */
 public record LockId(String path, boolean shared) {
 

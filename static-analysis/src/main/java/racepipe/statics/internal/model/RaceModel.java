@@ -13,7 +13,17 @@ public final class RaceModel {
     public final List<AccessFact> accesses = new ArrayList<>();
     /** Abstract objects reachable from a static field or a thread/task object. */
     public BitSet escaping = new BitSet();
-    /** Pairs of threads that never overlap (one joined before the other starts), as a << 32 | b. */
+    /**
+     * Objects handed over once, as a task's result, and the threads that never touch that
+     * hand-over: such a thread's accesses to them race with nothing (the engine says why).
+     */
+    public BitSet handedOver = new BitSet();
+    public BitSet ownObjectsOnly = new BitSet();
+    /** Objects whose every heap location hands over with an ordering edge (a volatile field, a task's result). */
+    public BitSet publishedSafely = new BitSet();
+    /** Abstract objects that stand for one runtime object (allocated once): aliasing on them is sure. */
+    public BitSet onceObjects = new BitSet();
+    /** Pairs of threads that never overlap (one joined before the other starts): a << 32 | b. */
     private final Set<Long> orderedThreads = new HashSet<>();
     public IntFunction<String> objectName = i -> "o" + i;
 

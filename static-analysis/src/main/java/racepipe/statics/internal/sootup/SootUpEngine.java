@@ -12,7 +12,9 @@ import java.util.Set;
 import racepipe.statics.AnalysisInput;
 import racepipe.statics.RaceEngine;
 import racepipe.statics.StaticInputError;
+import racepipe.statics.StaticOptions;
 import racepipe.statics.StaticResult;
+import racepipe.statics.internal.Budget;
 import racepipe.statics.internal.PairFinder;
 import racepipe.statics.internal.StageClock;
 import racepipe.statics.internal.model.RaceModel;
@@ -37,9 +39,11 @@ public final class SootUpEngine implements RaceEngine {
     }
 
     @Override
-    public StaticResult analyze(AnalysisInput in) {
+    public StaticResult analyze(AnalysisInput in, StaticOptions options) {
         racepipe.statics.internal.InputCheck.check(in);
-        StageClock clock = new StageClock();
+        StageClock clock = new StageClock(name(), options.progress());
+        Budget budget = new Budget(options.limit());
+        clock.next("view");
         List<AnalysisInputLocation> locs = new ArrayList<>();
         in.application().forEach(a -> locs.add(new JavaClassPathAnalysisInputLocation(a.toString(), SourceType.Application)));
         try {
@@ -58,6 +62,7 @@ public final class SootUpEngine implements RaceEngine {
                 .map(SootMethod::getSignature).findFirst()
                 .orElseThrow(() -> new StaticInputError("entry class " + in.entryClass() + " has no main(String[])"));
         clock.lap("sootup: view");
+        clock.next("RTA call graph + threads");
         BciMap bcis = new BciMap(in.application());
         SootThreads threads = new SootThreads(p, bcis);
         threads.run(main);
@@ -79,6 +84,7 @@ public final class SootUpEngine implements RaceEngine {
         SootOrder order = new SootOrder(p, threads, locks);
         order.run();
         clock.lap("locks + start/join order");
+        clock.next("accesses");
 
         SootAccesses acc = new SootAccesses(p, locks, order, bcis);
         // a dependency's classes are library code: SootUp reports none of their sites (nor lifts them, as for the JDK)
@@ -98,7 +104,9 @@ public final class SootUpEngine implements RaceEngine {
         order.orderedThreads().forEach(ab -> model.order(ab[0], ab[1]));
         clock.lap("accesses (" + model.accesses.size() + " sites)");
 
+        clock.next("pairs");
         PairFinder finder = new PairFinder(model);
+        finder.budget = budget;
         var pairs = finder.run();
         clock.lap("pairs");
         Map<String, Object> stats = new LinkedHashMap<>();
@@ -108,6 +116,9 @@ public final class SootUpEngine implements RaceEngine {
         stats.put("accessSites", model.accesses.size());
         stats.put("unmappedAccesses", acc.unmapped);
         stats.put("stagePairs", finder.counts);
+        if (budget.why() != null) {
+            stats.put(StaticResult.PARTIAL, budget.why() + "; the pairs are those found until then");
+        }
         return new StaticResult(name(), pairs, clock.stages(), stats);
     }
 }

@@ -39,17 +39,28 @@ final class AccessCollector {
     /** Arrays allocated with length 0 (ArrayList's shared EMPTY_ELEMENTDATA): no element access on them succeeds. */
     private BitSet emptyArrays;
     private final LibraryLift lift;
+    private final OwnedFields owned;
+    private final Fresh fresh;
+    private final Map<CGNode, LockId> actions;
+    private final VolatileFlags flags;
+    private final ExecCount ex;
     private final Map<CGNode, BitSet> nodeThreads;
     /** Library accesses seen, before lifting (for the stats). */
     int libraryAccesses;
 
-    AccessCollector(WalaProgram p, HeldLocks held, LockPaths paths, StartJoinOrder order, Map<CGNode, BitSet> nodeThreads) {
+    AccessCollector(WalaProgram p, HeldLocks held, LockPaths paths, StartJoinOrder order, Map<CGNode, BitSet> nodeThreads,
+                    Map<CGNode, LockId> actions, VolatileFlags flags, ExecCount ex) {
         this.p = p;
         this.held = held;
         this.paths = paths;
         this.order = order;
         this.nodeThreads = nodeThreads;
         this.lift = new LibraryLift(p, paths, held);
+        this.owned = new OwnedFields(p);
+        this.fresh = new Fresh(p);
+        this.actions = actions;
+        this.flags = flags;
+        this.ex = ex;
     }
 
     int liftTruncated() {
@@ -123,8 +134,14 @@ final class AccessCollector {
                     m.getName().toString(), m.getDescriptor().toString(), bci,
                     WalaSites.file(m.getDeclaringClass()), WalaSites.line(m, bci), write, variable);
             int ii = i;
-            merge(site.key(), site, objects, rebase(held.at(n, i), n, base), threads,
+            boolean first = !sites.containsKey(site.key());
+            AccessFact a = merge(site.key(), site, objects, withAction(n, rebase(held.at(n, i), n, base)), threads,
                     t -> order.orderedWith(t, n, ii));
+            boolean f = fresh.at(n, i, base);
+            a.fresh = first ? f : a.fresh && f;
+            a.repeats |= repeats(n, i, threads);
+            a.beforeFlags = meet(first, a.beforeFlags, names(flags.before(n, i)));
+            a.afterFlags = meet(first, a.afterFlags, names(flags.after(n, i)));
         }
     }
 
@@ -154,7 +171,7 @@ final class AccessCollector {
                     am.getName().toString(), am.getDescriptor().toString(), cbci,
                     WalaSites.file(am.getDeclaringClass()), WalaSites.line(am, cbci), write, variable);
             Set<LockId> locks = new HashSet<>(l.locks());
-            locks.addAll(held.at(l.app(), l.call().iIndex()));
+            locks.addAll(withAction(l.app(), held.at(l.app(), l.call().iIndex())));
             Set<LockId> named = new HashSet<>();
             for (LockId lk : locks) {
                 if (lk.global()) {
@@ -175,6 +192,7 @@ final class AccessCollector {
             int ci = l.call().iIndex();
             AccessFact a = merge(site.key() + " " + site.access() + " " + variable, site, objects, named, ts,
                     t -> order.orderedWith(t, l.app(), ci));
+            a.repeats |= repeats(l.app(), ci, ts);
             if (a.library == null) {
                 a.library = new TreeSet<>();
             }
@@ -209,6 +227,45 @@ final class AccessCollector {
         return a;
     }
 
+    /** (n, i) may run more than once: in a loop, in a node run more than once, or by a thread started many times. */
+    private boolean repeats(CGNode n, int i, BitSet threads) {
+        if (ex.count(n) > 1 || ex.inLoop(n, i)) {
+            return true;
+        }
+        for (int t = threads.nextSetBit(1); t >= 0; t = threads.nextSetBit(t + 1)) {
+            if (ex.multi[t]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Set<String> names(Set<IField> fields) {
+        Set<String> out = new HashSet<>();
+        fields.forEach(f -> out.add(LockPaths.fieldName(f)));
+        return out;
+    }
+
+    private static Set<String> meet(boolean first, Set<String> old, Set<String> now) {
+        if (first) {
+            return now;
+        }
+        Set<String> out = new HashSet<>(old);
+        out.retainAll(now);
+        return out;
+    }
+
+    /** Plus the lock of the barrier action that alone reaches n ({@link BarrierActions}). */
+    private Set<LockId> withAction(CGNode n, Set<LockId> locks) {
+        LockId a = actions.get(n);
+        if (a == null) {
+            return locks;
+        }
+        Set<LockId> out = new HashSet<>(locks);
+        out.add(a);
+        return out;
+    }
+
     /** Locks seen from the accessed object: globals, and paths from the base as B, B.f, ... */
     private Set<LockId> rebase(Set<LockId> held, CGNode n, int base) {
         Set<LockId> out = new HashSet<>();
@@ -220,6 +277,9 @@ final class AccessCollector {
                 out.add(new LockId("B", l.shared()));
             } else if (pb != null && l.path().startsWith(pb + ".")) {
                 out.add(new LockId("B" + l.path().substring(pb.length()), l.shared()));
+            } else if (pb != null && pb.startsWith(l.path() + ".") && owned.ownedChain(pb.substring(l.path().length()))) {
+                // the base is the lock's owned field (this.items under this): "the owner of B's chain"
+                out.add(new LockId("B^" + pb.substring(l.path().length()), l.shared()));
             }
         }
         return out;

@@ -1,9 +1,14 @@
 package racepipe.statics.internal.wala;
 
+import com.ibm.wala.core.util.strings.Atom;
 import com.ibm.wala.ipa.callgraph.propagation.AbstractFieldPointerKey;
+import com.ibm.wala.ipa.callgraph.propagation.InstanceFieldKey;
 import com.ibm.wala.ipa.callgraph.propagation.InstanceKey;
 import com.ibm.wala.ipa.callgraph.propagation.PointerKey;
 import com.ibm.wala.ipa.callgraph.propagation.StaticFieldKey;
+import com.ibm.wala.types.ClassLoaderReference;
+import com.ibm.wala.types.FieldReference;
+import com.ibm.wala.types.TypeReference;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -14,9 +19,16 @@ import java.util.Map;
 
 /**
  * Escaping abstract objects (Chord): reachable through fields and array elements from a static
- * field or from a thread or task object handed to a spawn. Others stay in one thread instance.
+ * field or from a thread or task object handed to a spawn (a ThreadLocal's value excepted, see
+ * {@link #anyInheritableThreadLocal}). Others stay in one thread instance.
  */
 final class Escape {
+    private static final TypeReference INHERITABLE = TypeReference.findOrCreate(ClassLoaderReference.Primordial,
+            "Ljava/lang/InheritableThreadLocal");
+    static final FieldReference THREAD_LOCAL_VALUE = FieldReference.findOrCreate(
+            TypeReference.findOrCreate(ClassLoaderReference.Primordial, "Ljava/lang/ThreadLocal$ThreadLocalMap$Entry"),
+            Atom.findOrCreateUnicodeAtom("value"), TypeReference.JavaLangObject);
+
     private Escape() {
     }
 
@@ -24,11 +36,15 @@ final class Escape {
         Map<Integer, List<PointerKey>> fields = new HashMap<>();
         Deque<Integer> todo = new ArrayDeque<>();
         BitSet seen = new BitSet();
+        boolean cutThreadLocals = !anyInheritableThreadLocal(p);
         for (PointerKey pk : p.pa.getPointerKeys()) {
             if (pk instanceof StaticFieldKey) {
                 for (InstanceKey ik : p.pa.getPointsToSet(pk)) {
                     push(p.index(ik), seen, todo);
                 }
+            } else if (cutThreadLocals && pk instanceof InstanceFieldKey f
+                    && f.getField().getReference().equals(THREAD_LOCAL_VALUE)) {
+                continue; // a ThreadLocal's value is its thread's: see anyInheritableThreadLocal
             } else if (pk instanceof AbstractFieldPointerKey f && f.getInstanceKey() != null) {
                 fields.computeIfAbsent(p.index(f.getInstanceKey()), x -> new ArrayList<>()).add(pk);
             }
@@ -84,6 +100,28 @@ final class Escape {
             level = next;
         }
         return all;
+    }
+
+    /**
+     * Whether the program makes an InheritableThreadLocal. Without one, a value in a thread's
+     * ThreadLocalMap entry was put there by that thread (ThreadLocal.set and the initial value
+     * use Thread.currentThread()'s map) and is read back only by it; no map is copied to a
+     * child (only inheritableThreadLocals are, and they stay empty). So the entry's value field
+     * is no edge of escape: its object is shared only if something else also reaches it.
+     * The points-to merges every thread's map (one allocation site), which is why the edge
+     * must go, not the thread objects.
+     */
+    static boolean anyInheritableThreadLocal(WalaProgram p) {
+        var itl = p.cha.lookupClass(INHERITABLE);
+        if (itl == null) {
+            return false;
+        }
+        for (InstanceKey ik : p.pa.getInstanceKeys()) {
+            if (ik.getConcreteType() != null && p.cha.isSubclassOf(ik.getConcreteType(), itl)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void push(int i, BitSet seen, Deque<Integer> todo) {

@@ -1,15 +1,19 @@
 package racepipe.statics.internal.wala;
 
+import com.ibm.wala.cfg.Util;
 import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.callgraph.CGNode;
+import com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction;
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.ISSABasicBlock;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import com.ibm.wala.ssa.SSAArrayReferenceInstruction;
 import com.ibm.wala.ssa.SSACFG;
+import com.ibm.wala.ssa.SSAConditionalBranchInstruction;
 import com.ibm.wala.ssa.SSAFieldAccessInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
+import com.ibm.wala.ssa.SymbolTable;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;
@@ -150,6 +154,8 @@ final class HeldLocks {
         SSAInstruction[] instrs = ir.getInstructions();
         @SuppressWarnings("unchecked")
         Set<LockId>[] out = new Set[cfg.getNumberOfNodes()];
+        /* a block ending in "if (lock.tryLock())": the successor where it returned true, and the lock */
+        Map<Integer, Map.Entry<ISSABasicBlock, Set<LockId>>> onTrue = new HashMap<>();
         Map<Integer, Set<LockId>> rec = new HashMap<>();
         Deque<ISSABasicBlock> todo = new ArrayDeque<>();
         todo.add(cfg.entry());
@@ -157,14 +163,21 @@ final class HeldLocks {
             ISSABasicBlock b = todo.poll();
             Set<LockId> s = b.equals(cfg.entry()) ? entrySet : null;
             for (var it = cfg.getPredNodes(b); it.hasNext(); ) {
-                Set<LockId> po = out[it.next().getNumber()];
+                ISSABasicBlock pred = it.next();
+                Set<LockId> po = out[pred.getNumber()];
+                var t = onTrue.get(pred.getNumber());
+                if (po != null && t != null && t.getKey().equals(b)) {
+                    Set<LockId> with = new LinkedHashSet<>(po);
+                    with.addAll(t.getValue());
+                    po = Set.copyOf(with);
+                }
                 if (po != null) {
                     if (s == null) {
                         s = po;
                     } else if (!s.equals(po)) {
-                        Set<LockId> t = new LinkedHashSet<>(s);
-                        t.retainAll(po);
-                        s = Set.copyOf(t);
+                        Set<LockId> t2 = new LinkedHashSet<>(s);
+                        t2.retainAll(po);
+                        s = Set.copyOf(t2);
                     }
                 }
             }
@@ -191,6 +204,10 @@ final class HeldLocks {
                     s = Set.copyOf(t);
                 }
             }
+            var tried = tryLockBranch(n, cfg, b);
+            if (tried != null) {
+                onTrue.put(b.getNumber(), tried);
+            }
             if (!s.equals(out[b.getNumber()])) {
                 out[b.getNumber()] = s;
                 for (var it = cfg.getSuccNodes(b); it.hasNext(); ) {
@@ -199,5 +216,38 @@ final class HeldLocks {
             }
         }
         return rec;
+    }
+
+    /**
+     * For a block ending in a branch on the result of {@code tryLock()} compared with 0 (javac's
+     * {@code if (lock.tryLock())}), the successor taken when it returned true, with the lock it
+     * then holds; else null. Sound: tryLock returns true exactly when it acquired the lock.
+     */
+    private Map.Entry<ISSABasicBlock, Set<LockId>> tryLockBranch(CGNode n, SSACFG cfg, ISSABasicBlock b) {
+        int last = b.getLastInstructionIndex();
+        if (last < 0 || !(n.getIR().getInstructions()[last] instanceof SSAConditionalBranchInstruction br)) {
+            return null;
+        }
+        IConditionalBranchInstruction.Operator op = (IConditionalBranchInstruction.Operator) br.getOperator();
+        if (op != IConditionalBranchInstruction.Operator.EQ && op != IConditionalBranchInstruction.Operator.NE) {
+            return null;
+        }
+        SymbolTable st = n.getIR().getSymbolTable();
+        int v;
+        if (st.isIntegerConstant(br.getUse(1)) && st.getIntValue(br.getUse(1)) == 0) {
+            v = br.getUse(0);
+        } else if (st.isIntegerConstant(br.getUse(0)) && st.getIntValue(br.getUse(0)) == 0) {
+            v = br.getUse(1);
+        } else {
+            return null;
+        }
+        Set<LockId> locks = paths.tryAcquire(n, n.getDU().getDef(v));
+        if (locks == null) {
+            return null;
+        }
+        ISSABasicBlock taken = Util.getTakenSuccessor(cfg, b);
+        ISSABasicBlock notTaken = Util.getNotTakenSuccessor(cfg, b);
+        ISSABasicBlock whenTrue = op == IConditionalBranchInstruction.Operator.NE ? taken : notTaken;
+        return taken.equals(notTaken) ? null : Map.entry(whenTrue, locks);
     }
 }

@@ -131,7 +131,7 @@ final class LockPaths {
         if (i instanceof SSAMonitorInstruction m) {
             return new Op(m.isMonitorEnter(), locks(n, m.getRef(), false));
         }
-        if (!(i instanceof SSAAbstractInvokeInstruction call) || call.isStatic() || lockIface == null) {
+        if (!(i instanceof SSAAbstractInvokeInstruction call) || !isLockCall(call)) {
             return null;
         }
         String name = call.getDeclaredTarget().getName().toString();
@@ -139,22 +139,43 @@ final class LockPaths {
         if (!(acquire || name.equals("unlock")) || !call.getDeclaredTarget().getDescriptor().toString().equals("()V")) {
             return null;
         }
-        IClass k = p.cha.lookupClass(call.getDeclaredTarget().getDeclaringClass());
-        if (k == null || !(k.equals(lockIface) || p.cha.implementsInterface(k, lockIface))) {
+        return new Op(acquire, lockOf(n, call));
+    }
+
+    /**
+     * The lock a {@code Lock.tryLock()} or {@code tryLock(long, TimeUnit)} call takes when it
+     * returns true, or null for any other instruction.
+     */
+    Set<LockId> tryAcquire(CGNode n, SSAInstruction i) {
+        if (!(i instanceof SSAAbstractInvokeInstruction call) || !isLockCall(call)
+                || !call.getDeclaredTarget().getName().toString().equals("tryLock")
+                || !call.getDeclaredTarget().getReturnType().equals(TypeReference.Boolean)) {
             return null;
         }
+        return lockOf(n, call);
+    }
+
+    private boolean isLockCall(SSAAbstractInvokeInstruction call) {
+        if (call.isStatic() || lockIface == null) {
+            return false;
+        }
+        IClass k = p.cha.lookupClass(call.getDeclaredTarget().getDeclaringClass());
+        return k != null && (k.equals(lockIface) || p.cha.implementsInterface(k, lockIface));
+    }
+
+    private Set<LockId> lockOf(CGNode n, SSAAbstractInvokeInstruction call) {
         int r = call.getReceiver();
         SSAInstruction def = n.getDU().getDef(r);
         if (def instanceof SSAAbstractInvokeInstruction get && !get.isStatic() && isRwGetter(get)) {
             boolean shared = get.getDeclaredTarget().getName().toString().equals("readLock");
-            return new Op(acquire, locks(n, get.getReceiver(), shared));
+            return locks(n, get.getReceiver(), shared);
         }
         boolean shared = true;
         OrdinalSet<InstanceKey> pts = p.pts(n, r);
         for (InstanceKey ik : pts) {
             shared &= ik.getConcreteType().getName().toString().equals(READ_LOCK_CLASS);
         }
-        return new Op(acquire, locks(n, r, shared && !pts.isEmpty()));
+        return locks(n, r, shared && !pts.isEmpty());
     }
 
     private boolean isRwGetter(SSAAbstractInvokeInstruction get) {

@@ -21,10 +21,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * May-happen-in-parallel by start and join. For a single-instance thread T spawned once in node
- * M: the parent's instructions of M that run before the spawn or after a join of T (Thread.join()
- * on the same object, Future.get()/join() on the spawn's result, invokeAll returning) are ordered
- * with T, and so are the parent's methods reached only from those instructions.
+ * May-happen-in-parallel by start and join. Before a start: {@link SpawnBefore}, for every
+ * thread. After a join, for a single-instance thread T spawned once in node M: the parent's
+ * instructions of M that run before the spawn or after a join of T (Thread.join() on the same
+ * object, Future.get()/join() on the spawn's result, invokeAll returning) are ordered with T, and
+ * so are the parent's methods reached only from those instructions.
  */
 final class StartJoinOrder {
     record Refined(CGNode m, int spawn, BitSet ordered, BitSet after, BitSet concurrentNodes) {
@@ -35,6 +36,8 @@ final class StartJoinOrder {
     private final ExecCount ex;
     final Map<Integer, Refined> refined = new HashMap<>();
     private final Map<Integer, List<Integer>> byParent = new HashMap<>();
+    SpawnBefore before;
+    private JoinAll joinAll;
 
     StartJoinOrder(WalaProgram p, ThreadDiscovery d, ExecCount ex) {
         this.p = p;
@@ -43,6 +46,9 @@ final class StartJoinOrder {
     }
 
     void run() {
+        before = new SpawnBefore(p, d, ex);
+        joinAll = new JoinAll(p, d, ex, before);
+        joinAll.run();
         for (WalaThread t : d.threads) {
             if (t.id() == 0 || ex.multi[t.id()] || !ex.onceInstr(t.spawnNode(), t.spawn().iIndex())) {
                 continue;
@@ -65,7 +71,12 @@ final class StartJoinOrder {
 
     /** Child threads of {@code thread} with which its execution of (n, iindex) is ordered. */
     BitSet orderedWith(int thread, CGNode n, int iindex) {
-        BitSet out = new BitSet();
+        BitSet out = before.before(thread, n, iindex);
+        for (int t : joinAll.after.keySet()) {
+            if (joinAll.isAfter(t, thread, n, iindex)) {
+                out.set(t);
+            }
+        }
         for (int child : byParent.getOrDefault(thread, List.of())) {
             Refined r = refined.get(child);
             boolean ordered = n.equals(r.m()) ? r.ordered().get(iindex) : !r.concurrentNodes().get(p.cg.getNumber(n));
@@ -120,8 +131,10 @@ final class StartJoinOrder {
             boolean before = !forward.get(b.getNumber()) && !(b.equals(sb) && i > s);
             boolean isAfter = false;
             for (int j : joins) {
-                ISSABasicBlock jb = cfg.getBlockForInstruction(j);
-                isAfter |= b.equals(jb) ? i > j : dom.isDominatedBy(b, jb);
+                // after the join's normal completion only: an interrupted join (its exception
+                // edge, a handler that goes on) orders nothing
+                var normal = cfg.getNormalSuccessors(cfg.getBlockForInstruction(j));
+                isAfter |= normal.size() == 1 && dom.isDominatedBy(b, normal.iterator().next());
             }
             if (before || isAfter) {
                 ordered.set(i);

@@ -19,13 +19,16 @@ import com.ibm.wala.ipa.cha.ClassHierarchyFactory;
 import com.ibm.wala.ipa.cha.IClassHierarchy;
 import com.ibm.wala.types.ClassLoaderReference;
 import com.ibm.wala.types.TypeReference;
+import com.ibm.wala.util.config.FileOfClasses;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import racepipe.statics.AnalysisInput;
 import racepipe.statics.StaticInputError;
+import racepipe.statics.internal.Budget;
 import racepipe.statics.internal.StageClock;
 
 /**
@@ -52,7 +55,27 @@ final class WalaBuild {
     private WalaBuild() {
     }
 
-    static WalaProgram build(AnalysisInput in, StageClock clock) {
+    /**
+     * Application + JDK + WALA's model classes. The JDK comes from {@link JdkCache}'s jar when
+     * there is one ({@code -Dracepipe.wala.jdkcache=false}: always from the jmods).
+     */
+    private static AnalysisScope scope(String cp, File exclusions) throws IOException {
+        Path jdk = "false".equals(System.getProperty("racepipe.wala.jdkcache")) ? null : JdkCache.jdkJar(EXCLUSIONS);
+        if (jdk == null) {
+            return AnalysisScopeReader.instance.makeJavaBinaryAnalysisScope(cp, exclusions);
+        }
+        AnalysisScope scope = AnalysisScope.createJavaAnalysisScope();
+        try (var in = Files.newInputStream(exclusions.toPath())) {
+            scope.setExclusions(new FileOfClasses(in));
+        }
+        scope.addToScope(ClassLoaderReference.Primordial, new JarFile(jdk.toFile()));
+        AnalysisScopeReader.instance.processScopeDefLine(scope, AnalysisScopeReader.class.getClassLoader(),
+                "Primordial,Java,jarFile,primordial.jar.model");
+        AnalysisScopeReader.instance.addClassPathToScope(cp, scope, ClassLoaderReference.Application);
+        return scope;
+    }
+
+    static WalaProgram build(AnalysisInput in, StageClock clock, Budget budget) {
         if (!Files.isDirectory(in.javaHome().resolve("jmods"))) {
             throw new StaticInputError("the WALA engine needs the JDK's jmods/ folder, missing in " + in.javaHome()
                     + " (install a full JDK 17, e.g. Debian's openjdk-17-jdk)");
@@ -63,13 +86,14 @@ final class WalaBuild {
             excl.toFile().deleteOnExit();
             String cp = in.application().stream().map(p -> p.toAbsolutePath().toString())
                     .collect(Collectors.joining(File.pathSeparator));
-            AnalysisScope scope = AnalysisScopeReader.instance.makeJavaBinaryAnalysisScope(cp, excl.toFile());
+            AnalysisScope scope = scope(cp, excl.toFile());
             IClassHierarchy cha = ClassHierarchyFactory.makeWithRoot(scope);
             String entry = "L" + in.entryClass().replace('.', '/');
             if (cha.lookupClass(TypeReference.findOrCreate(ClassLoaderReference.Application, entry)) == null) {
                 throw new StaticInputError("entry class " + in.entryClass() + " is not in " + cp);
             }
             clock.lap("wala: class hierarchy (" + cha.getNumberOfClasses() + " classes)");
+            clock.next("call graph + points-to");
             Iterable<Entrypoint> eps = Util.makeMainEntrypoints(cha, entry);
             if (!eps.iterator().hasNext()) {
                 throw new StaticInputError("entry class " + in.entryClass() + " has no main(String[])");
@@ -83,16 +107,60 @@ final class WalaBuild {
                     ? ZeroXCFABuilder.make(Language.JAVA, cha, options, cache, new WrapperContexts(), null, INSTANCE_POLICY)
                     : new com.ibm.wala.ipa.callgraph.propagation.cfa.ZeroXContainerCFABuilder(cha, options, cache,
                             new WrapperContexts(), null, INSTANCE_POLICY);
-            CallGraph cg = builder.makeCallGraph(options, null);
-            PointerAnalysis<InstanceKey> pa = builder.getPointerAnalysis();
-            clock.lap("wala: call graph + points-to (" + cg.getNumberOfNodes() + " nodes)");
+            CallGraph cg;
+            PointerAnalysis<InstanceKey> pa;
+            try {
+                cg = builder.makeCallGraph(options, new StopMonitor(budget));
+                pa = builder.getPointerAnalysis();
+            } catch (com.ibm.wala.ipa.callgraph.CallGraphBuilderCancelException e) {
+                // the budget ran out: go on with what propagation reached (marked partial)
+                cg = e.getPartialCallGraph();
+                pa = e.getPartialPointerAnalysis();
+                if (cg == null || pa == null) {
+                    throw new IllegalStateException("call graph construction stopped with nothing built", e);
+                }
+            }
+            clock.lap("wala: call graph + points-to (" + cg.getNumberOfNodes() + " nodes)"
+                    + (budget.why() != null ? ", partial" : ""));
+            budget.grace();
             return new WalaProgram(cha, cg, pa, racepipe.statics.internal.DependencyClasses.of(in));
         } catch (ClassHierarchyException | IllegalArgumentException e) {
             throw new StaticInputError("cannot read the application classes: " + e.getMessage());
         } catch (IOException e) {
             throw new StaticInputError("cannot read " + in.application() + ": " + e.getMessage());
-        } catch (com.ibm.wala.ipa.callgraph.CallGraphBuilderCancelException e) {
-            throw new IllegalStateException("call graph construction cancelled", e);
+        }
+    }
+
+    /** Tells WALA's solver to stop once the budget is spent. */
+    private record StopMonitor(Budget budget) implements com.ibm.wala.util.MonitorUtil.IProgressMonitor {
+        @Override
+        public void beginTask(String task, int totalWork) {
+        }
+
+        @Override
+        public void subTask(String subTask) {
+        }
+
+        @Override
+        public void cancel() {
+        }
+
+        @Override
+        public boolean isCanceled() {
+            return budget.over();
+        }
+
+        @Override
+        public void done() {
+        }
+
+        @Override
+        public void worked(int units) {
+        }
+
+        @Override
+        public String getCancelMessage() {
+            return budget.why();
         }
     }
 }

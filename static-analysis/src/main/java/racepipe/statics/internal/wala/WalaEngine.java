@@ -13,7 +13,9 @@ import racepipe.contract.WatchedLibrary;
 import racepipe.statics.AnalysisInput;
 import racepipe.statics.RaceEngine;
 import racepipe.statics.StaticPair;
+import racepipe.statics.StaticOptions;
 import racepipe.statics.StaticResult;
+import racepipe.statics.internal.Budget;
 import racepipe.statics.internal.PairFinder;
 import racepipe.statics.internal.StageClock;
 import racepipe.statics.internal.model.RaceModel;
@@ -27,15 +29,19 @@ public final class WalaEngine implements RaceEngine {
     }
 
     @Override
-    public StaticResult analyze(AnalysisInput in) {
+    public StaticResult analyze(AnalysisInput in, StaticOptions options) {
         racepipe.statics.internal.InputCheck.check(in);
-        StageClock clock = new StageClock();
-        WalaProgram p = WalaBuild.build(in, clock);
+        StageClock clock = new StageClock(name(), options.progress());
+        Budget budget = new Budget(options.limit());
+        clock.next("class hierarchy");
+        WalaProgram p = WalaBuild.build(in, clock, budget);
+        clock.next("threads");
         ThreadDiscovery d = new ThreadDiscovery(p);
         d.run();
         ExecCount ex = new ExecCount(p, d);
         ex.run();
         clock.lap("threads (" + d.threads.size() + " abstract)");
+        clock.next("locks + start/join order");
 
         StartJoinOrder order = new StartJoinOrder(p, d, ex);
         order.run();
@@ -46,15 +52,31 @@ public final class WalaEngine implements RaceEngine {
         HeldLocks held = new HeldLocks(p, paths, entries);
         held.run(appNodes.keySet().stream().filter(WalaProgram::isApp).toList());
         clock.lap("locks + start/join order");
+        clock.next("accesses + escape");
 
-        AccessCollector acc = new AccessCollector(p, held, paths, order, appNodes);
-        appNodes.forEach(acc::collect);
+        VolatileFlags flags = new VolatileFlags(p, d, ex, order.before);
+        flags.run();
+        AccessCollector acc = new AccessCollector(p, held, paths, order, appNodes, BarrierActions.of(p, ex), flags, ex);
+        for (var e : appNodes.entrySet()) {
+            if (budget.over()) {
+                break;
+            }
+            acc.collect(e.getKey(), e.getValue());
+        }
         RaceModel model = new RaceModel();
         for (WalaThread t : d.threads) {
             model.threads.add(new ThreadInfo(t.id(), t.name(), t.id() > 0 && ex.multi[t.id()]));
         }
         model.accesses.addAll(acc.sites.values());
         model.escaping = Escape.of(p, d);
+        model.handedOver = TaskResults.resultOnly(p);
+        model.ownObjectsOnly = TaskResults.outcomeFree(p, d);
+        model.publishedSafely = TaskResults.orderedHandOverOnly(p);
+        for (InstanceKey ik : p.pa.getInstanceKeys()) {
+            if (ex.onceAlloc(ik)) {
+                model.onceObjects.set(p.index(ik));
+            }
+        }
         order.orderedThreads().forEach(ab -> model.order(ab[0], ab[1]));
         model.objectName = i -> {
             InstanceKey ik = p.pa.getInstanceKeyMapping().getMappedObject(i);
@@ -62,7 +84,9 @@ public final class WalaEngine implements RaceEngine {
         };
         clock.lap("accesses + escape (" + model.accesses.size() + " sites)");
 
+        clock.next("pairs");
         PairFinder finder = new PairFinder(model);
+        finder.budget = budget;
         List<StaticPair> pairs = PairFinder.mergeBySites(finder.run());
         clock.lap("pairs");
 
@@ -75,6 +99,9 @@ public final class WalaEngine implements RaceEngine {
         stats.put("libraryAccesses", acc.libraryAccesses);
         stats.put("libraryLiftTruncated", acc.liftTruncated());
         stats.put("stagePairs", finder.counts);
+        if (budget.why() != null) {
+            stats.put(StaticResult.PARTIAL, budget.why() + "; the pairs are those found until then");
+        }
         return new StaticResult(name(), pairs, clock.stages(), stats);
     }
 

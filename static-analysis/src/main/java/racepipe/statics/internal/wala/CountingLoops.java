@@ -1,0 +1,143 @@
+package racepipe.statics.internal.wala;
+
+import com.ibm.wala.ipa.callgraph.CGNode;
+import com.ibm.wala.ipa.callgraph.propagation.AllocationSiteInNode;
+import com.ibm.wala.ipa.callgraph.propagation.InstanceKey;
+import com.ibm.wala.shrike.shrikeBT.IBinaryOpInstruction;
+import com.ibm.wala.ssa.ISSABasicBlock;
+import com.ibm.wala.ssa.SSAArrayStoreInstruction;
+import com.ibm.wala.ssa.SSABinaryOpInstruction;
+import com.ibm.wala.ssa.SSACFG;
+import com.ibm.wala.ssa.SSAPhiInstruction;
+import com.ibm.wala.ssa.SymbolTable;
+import java.util.ArrayDeque;
+import java.util.BitSet;
+import java.util.Deque;
+
+/**
+ * Counting loops in WALA's SSA: a counter i = phi(0, i + 1), the values a trivial phi stands for,
+ * stores that write a new index each time, constant array lengths, reachability in a CFG.
+ */
+final class CountingLoops {
+    private CountingLoops() {
+    }
+
+    /**
+     * The store at instruction s of m writes a different index each time it runs: its index is
+     * i = phi(0, i + 1) of a loop entered once per run of m (its header's way in lies on no
+     * cycle) and s lies on no cycle of its own inside that loop.
+     */
+    static boolean distinctIndex(CGNode m, int s) {
+        SSACFG cfg = m.getIR().getControlFlowGraph();
+        int index = same(m, ((SSAArrayStoreInstruction) m.getIR().getInstructions()[s]).getIndex());
+        if (!isCountFromZero(m, index)) {
+            return false;
+        }
+        ISSABasicBlock header = m.getIR().getBasicBlockForInstruction(m.getDU().getDef(index));
+        if (cfg.getPredNodeCount(header) != 2) {
+            return false;
+        }
+        int onCycle = 0;
+        for (var it = cfg.getPredNodes(header); it.hasNext(); ) {
+            if (reaches(cfg, header, it.next(), null)) {
+                onCycle++;
+            }
+        }
+        ISSABasicBlock sb = cfg.getBlockForInstruction(s);
+        boolean ownCycle = false;
+        for (var it = cfg.getSuccNodes(sb); it.hasNext() && !ownCycle; ) {
+            ownCycle = reaches(cfg, it.next(), sb, header);
+        }
+        return onCycle == 1 && !ownCycle;
+    }
+
+    /** i = phi(0, i + 1) (i as {@link #same} gives it). */
+    static boolean isCountFromZero(CGNode m, int i) {
+        return increment(m, i) != null;
+    }
+
+    /** For i = phi(0, i + 1): the instruction computing i + 1; else null. */
+    static SSABinaryOpInstruction increment(CGNode m, int i) {
+        SymbolTable st = m.getIR().getSymbolTable();
+        if (!(m.getDU().getDef(i) instanceof SSAPhiInstruction phi) || phi.getNumberOfUses() != 2) {
+            return null;
+        }
+        int zero = -1;
+        int next = -1;
+        for (int k = 0; k < 2; k++) {
+            int u = phi.getUse(k);
+            if (st.isIntegerConstant(u) && st.getIntValue(u) == 0) {
+                zero = u;
+            } else {
+                next = u;
+            }
+        }
+        return zero >= 0 && next >= 0 && m.getDU().getDef(next) instanceof SSABinaryOpInstruction inc
+                && inc.getOperator() == IBinaryOpInstruction.Operator.ADD && isPlusOne(m, inc, i) ? inc : null;
+    }
+
+    /**
+     * The value v stands for: a phi whose operands are itself or one other value u (a loop that
+     * does not change the variable) is u. Without it, the index of an access inside an inner
+     * loop would not be recognised as the outer loop's counter.
+     */
+    static int same(CGNode m, int v) {
+        for (int guard = 0; guard < 100 && m.getDU().getDef(v) instanceof SSAPhiInstruction phi; guard++) {
+            int other = -1;
+            for (int k = 0; k < phi.getNumberOfUses(); k++) {
+                int u = phi.getUse(k);
+                if (u != v && u != other) {
+                    if (other >= 0) {
+                        return v;
+                    }
+                    other = u;
+                }
+            }
+            if (other < 0) {
+                return v;
+            }
+            v = other;
+        }
+        return v;
+    }
+
+    /** inc computes i + 1 (or 1 + i). */
+    static boolean isPlusOne(CGNode m, SSABinaryOpInstruction inc, int i) {
+        SymbolTable st = m.getIR().getSymbolTable();
+        int a = same(m, inc.getUse(0));
+        int b = same(m, inc.getUse(1));
+        return (a == i && st.isIntegerConstant(b) && st.getIntValue(b) == 1)
+                || (b == i && st.isIntegerConstant(a) && st.getIntValue(a) == 1);
+    }
+
+    /** The constant length an array object is allocated with, or null. */
+    static Integer constLength(InstanceKey a) {
+        if (!(a instanceof AllocationSiteInNode s) || s.getNode().getIR() == null) {
+            return null;
+        }
+        var nw = s.getNode().getIR().getNew(s.getSite());
+        if (nw == null || !nw.getConcreteType().isArrayType() || nw.getNumberOfUses() < 1) {
+            return null;
+        }
+        SymbolTable st = s.getNode().getIR().getSymbolTable();
+        return st.isIntegerConstant(nw.getUse(0)) ? st.getIntValue(nw.getUse(0)) : null;
+    }
+
+    /** Whether {@code to} is reachable from {@code from} (inclusive) without passing through {@code barrier}. */
+    static boolean reaches(SSACFG cfg, ISSABasicBlock from, ISSABasicBlock to, ISSABasicBlock barrier) {
+        BitSet seen = new BitSet();
+        Deque<ISSABasicBlock> todo = new ArrayDeque<>();
+        todo.add(from);
+        while (!todo.isEmpty()) {
+            ISSABasicBlock b = todo.poll();
+            if (b.equals(to)) {
+                return true;
+            }
+            if (!seen.get(b.getNumber()) && !b.equals(barrier)) {
+                seen.set(b.getNumber());
+                cfg.getSuccNodes(b).forEachRemaining(todo::add);
+            }
+        }
+        return false;
+    }
+}

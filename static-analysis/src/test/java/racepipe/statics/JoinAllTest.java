@@ -1,0 +1,38 @@
+package racepipe.statics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Ordering after joins (WALA): a loop that joins every thread started from an array; an interrupted join. */
+class JoinAllTest {
+    static Set<String> pairs;
+
+    @BeforeAll
+    static void analyse() {
+        pairs = Fixtures.pairs(Fixtures.analyze("wala", "joinall"), "joinall");
+    }
+
+    @Test
+    void accesses_after_the_join_loop_should_not_pair_with_the_workers() {
+        assertThat(pairs).doesNotContain("after work").contains("work work");
+    }
+
+    @Test
+    void accesses_inside_the_join_loop_should_still_pair() {
+        assertThat(pairs).contains("during work");
+    }
+
+    @Test
+    void a_join_loop_that_goes_on_after_an_interrupted_join_should_not_order() {
+        assertThat(pairs).contains("otherAfter otherWork");
+    }
+
+    @Test
+    void the_handler_of_an_interrupted_join_should_not_be_ordered_after_the_thread() {
+        Set<String> one = Fixtures.pairs(Fixtures.analyze("wala", "interruptedjoin"), "interruptedjoin");
+        assertThat(one).contains("interrupted work").doesNotContain("joined work");
+    }
+}
