@@ -1,20 +1,20 @@
 package racepipe.dynamic.detect;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Per-thread vector clocks and the clocks that synchronisation carries between threads.
  * Hybrid uses it with start, join and wait/notify edges only; HB adds lock and volatile edges.
+ * Lock and monitor ids are small and dense (the recorder numbers them): their clocks are arrays;
+ * volatile variables are named by their location's id, a sparse range: a map without boxing.
  */
 final class ClockTracker {
     private final boolean lockEdges;
     private VectorClock[] threads = new VectorClock[8]; // an array: the agent watches ArrayList
-    private final Map<Integer, VectorClock> released = new HashMap<>();      // any release of a lock
-    private final Map<Integer, VectorClock> writeReleased = new HashMap<>(); // exclusive releases only
-    private final Map<Integer, VectorClock> notified = new HashMap<>();
-    private final Map<Integer, VectorClock> volatiles = new HashMap<>();
+    private VectorClock[] released = new VectorClock[8];      // any release of a lock
+    private VectorClock[] writeReleased = new VectorClock[8]; // exclusive releases only
+    private VectorClock[] notified = new VectorClock[8];
+    private final LongMap<VectorClock> volatiles = new LongMap<>();
 
     ClockTracker(boolean lockEdges) {
         this.lockEdges = lockEdges;
@@ -49,7 +49,7 @@ final class ClockTracker {
         if (!lockEdges) {
             return;
         }
-        VectorClock from = (exclusive ? released : writeReleased).get(lock);
+        VectorClock from = get(exclusive ? released : writeReleased, lock);
         if (from != null) {
             of(tid).join(from);
         }
@@ -60,21 +60,21 @@ final class ClockTracker {
             return;
         }
         VectorClock c = of(tid);
-        released.computeIfAbsent(lock, k -> new VectorClock()).join(c);
+        released = joinInto(released, lock, c);
         if (exclusive) {
-            writeReleased.computeIfAbsent(lock, k -> new VectorClock()).join(c);
+            writeReleased = joinInto(writeReleased, lock, c);
         }
         c.tick(tid);
     }
 
     void notifyWaiters(int tid, int monitor) {
         VectorClock c = of(tid);
-        notified.computeIfAbsent(monitor, k -> new VectorClock()).join(c);
+        notified = joinInto(notified, monitor, c);
         c.tick(tid);
     }
 
     void waitReturn(int tid, int monitor) {
-        VectorClock from = notified.get(monitor);
+        VectorClock from = get(notified, monitor);
         if (from != null) {
             of(tid).join(from);
         }
@@ -86,7 +86,11 @@ final class ClockTracker {
         }
         VectorClock c = of(tid);
         if (write) {
-            volatiles.computeIfAbsent(variable, k -> new VectorClock()).join(c);
+            VectorClock v = volatiles.get(variable);
+            if (v == null) {
+                volatiles.put(variable, v = new VectorClock());
+            }
+            v.join(c);
             c.tick(tid);
         } else {
             VectorClock from = volatiles.get(variable);
@@ -94,5 +98,22 @@ final class ClockTracker {
                 c.join(from);
             }
         }
+    }
+
+    private static VectorClock get(VectorClock[] clocks, int id) {
+        return id < clocks.length ? clocks[id] : null;
+    }
+
+    /** clocks[id] joined with c (created when missing); returns the array, grown when needed. */
+    private static VectorClock[] joinInto(VectorClock[] clocks, int id, VectorClock c) {
+        if (id >= clocks.length) {
+            clocks = Arrays.copyOf(clocks, Math.max(id + 1, 2 * clocks.length));
+        }
+        VectorClock v = clocks[id];
+        if (v == null) {
+            clocks[id] = v = new VectorClock();
+        }
+        v.join(c);
+        return clocks;
     }
 }
