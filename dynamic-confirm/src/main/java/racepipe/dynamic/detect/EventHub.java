@@ -5,18 +5,37 @@ import java.util.List;
 
 /**
  * Feeds one event stream to every detector of a run and keeps what they share: each thread's
- * held locks (with reentrancy counts and modes). Not thread-safe: the caller serialises events.
+ * held locks (with reentrancy counts and modes) as its current {@link Context}, and each
+ * location's distinct accesses as its {@link Shape}. On an access it finds the access's entry in
+ * the location's shape (where the same site found it last time is tried first), adds it when it
+ * is new, and hands the entry to every detector; a detector keeps its state in ints of the
+ * location's {@link Shadow}, at the offsets given here. Not thread-safe: the caller serialises
+ * events.
  */
 public final class EventHub {
     private final Detector[] detectors;
     private HeldLocks[] threads = new HeldLocks[8]; // an array: the agent watches ArrayList
+    private final Shape root = Shape.empty();
+    private final int locationInts; // the detectors' per-location ints, then per entry stride ints
+    private final int stride;
+    private int[] hints = new int[256]; // by site: the entry it was at the last time
+    private int contexts;
+    private int shadows;
 
-    /** The locks one thread holds: counts per lock id, split by mode. */
-    private static final class HeldLocks {
+    /** The locks one thread holds: counts per lock id, split by mode; the context they make. */
+    private final class HeldLocks {
+        final int tid;
         LockSet held = LockSet.EMPTY;
         LockSet exclusive = LockSet.EMPTY;
         int[] counts = new int[8];
         int[] exclusiveCounts = new int[8];
+        Context context;
+        private final LongMap<Context> known = new LongMap<>(); // by held id << 32 | exclusive id
+
+        HeldLocks(int tid) {
+            this.tid = tid;
+            changed();
+        }
 
         int bump(int[] which, int lock, int delta) {
             return which[lock] += delta;
@@ -29,20 +48,42 @@ public final class EventHub {
                 exclusiveCounts = java.util.Arrays.copyOf(exclusiveCounts, n);
             }
         }
+
+        /** The held sets changed: the context is the one for the new sets, made once per combination. */
+        void changed() {
+            long k = ((long) held.id() << 32) | exclusive.id();
+            Context c = known.get(k);
+            if (c == null) {
+                known.put(k, c = new Context(contexts++, tid, held, exclusive));
+            }
+            context = c;
+        }
     }
 
     public EventHub(Detector... detectors) {
         this.detectors = detectors;
+        int location = 0, entry = 0;
+        for (Detector d : detectors) {
+            location += d.locationInts();
+            entry += d.entryInts();
+        }
+        this.locationInts = location;
+        this.stride = entry;
+        location = 0;
+        entry = this.locationInts;
+        for (Detector d : detectors) {
+            d.place(location, entry, stride);
+            location += d.locationInts();
+            entry += d.entryInts();
+        }
     }
 
     public Detector[] detectors() {
         return detectors;
     }
 
-    private int shadows;
-
     public Shadow newShadow() {
-        return new Shadow(detectors.length, shadows++);
+        return new Shadow(root, shadows++);
     }
 
     private HeldLocks locks(int tid) {
@@ -50,7 +91,7 @@ public final class EventHub {
             threads = java.util.Arrays.copyOf(threads, Math.max(tid + 1, threads.length * 2));
         }
         HeldLocks h = threads[tid];
-        return h != null ? h : (threads[tid] = new HeldLocks());
+        return h != null ? h : (threads[tid] = new HeldLocks(tid));
     }
 
     public void threadStart(int parent, int child) {
@@ -77,6 +118,7 @@ public final class EventHub {
         }
         if (first || firstExclusive) { // a read hold taking the write mode too is an acquire
             h.held = h.held.with(lock);
+            h.changed();
             for (Detector d : detectors) {
                 d.acquire(tid, lock, exclusive);
             }
@@ -99,6 +141,7 @@ public final class EventHub {
             h.held = h.held.without(lock);
         }
         if (last || lastExclusive) {
+            h.changed();
             for (Detector d : detectors) {
                 d.release(tid, lock, exclusive);
             }
@@ -140,10 +183,46 @@ public final class EventHub {
         }
     }
 
+    /**
+     * A plain access: its entry in the location's shape (added when new), then every detector.
+     * The common case, a repeat from the same site, costs two array reads and one comparison
+     * before the detectors.
+     */
     public void access(int tid, Shadow location, int site, boolean write) {
-        HeldLocks h = locks(tid);
-        for (int i = 0; i < detectors.length; i++) {
-            detectors[i].access(tid, location, i, site, write, h.held, h.exclusive);
+        Context by = (tid < threads.length && threads[tid] != null ? threads[tid] : locks(tid)).context;
+        long key = Shape.key(by, site, write);
+        Shape s = location.shape;
+        int[] h = hints;
+        int e = s.find(key, site < h.length ? h[site] : 0);
+        boolean fresh = e < 0;
+        if (fresh) {
+            s = s.with(key, by);
+            location.shape = s;
+            e = s.size() - 1;
+            grow(location, e);
+            if (site >= h.length) {
+                hints = h = java.util.Arrays.copyOf(h, Math.max(site + 1, 2 * h.length));
+            }
+        }
+        if (site < h.length) {
+            h[site] = e;
+        }
+        for (Detector d : detectors) {
+            d.access(location, e, fresh, by);
+        }
+    }
+
+    /** Room for entry e's ints: exact for the first few entries, then half as much again. */
+    private void grow(Shadow location, int e) {
+        int need = locationInts + (e + 1) * stride;
+        int[] d = location.data;
+        if (need == 0) {
+            return; // lockset alone keeps nothing but the shape
+        }
+        if (d == null) {
+            location.data = new int[need];
+        } else if (d.length < need) {
+            location.data = java.util.Arrays.copyOf(d, e < 8 ? need : locationInts + (e + 1) * 3 / 2 * stride);
         }
     }
 

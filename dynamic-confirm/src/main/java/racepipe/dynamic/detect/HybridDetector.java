@@ -15,12 +15,7 @@ public final class HybridDetector extends ClockedDetector {
     }
 
     @Override
-    boolean mayRace(AccessHistory h, int earlier, LockSet held, LockSet exclusive) {
-        return !h.excludes(earlier, held, exclusive);
-    }
-
-    @Override
-    boolean keepsLocks() {
-        return true;
+    boolean mayRace(Context earlier, Context now) {
+        return !earlier.excludes(now);
     }
 }
