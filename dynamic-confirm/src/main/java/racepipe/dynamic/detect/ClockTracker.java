@@ -15,6 +15,7 @@ final class ClockTracker {
     private VectorClock[] writeReleased = new VectorClock[8]; // exclusive releases only
     private VectorClock[] notified = new VectorClock[8];
     private final LongMap<VectorClock> volatiles = new LongMap<>();
+    private int[] epochs = new int[8]; // each thread's own entry of its clock (0: not seen yet)
 
     ClockTracker(boolean lockEdges) {
         this.lockEdges = lockEdges;
@@ -31,13 +32,38 @@ final class ClockTracker {
         }
         VectorClock c = new VectorClock();
         c.set(tid, 1);
-        return threads[tid] = c;
+        threads[tid] = c;
+        noteEpoch(tid, 1);
+        return c;
+    }
+
+    /** The epoch of tid's next access: its own entry of its clock (only a tick moves it). */
+    int epoch(int tid) {
+        if (tid < epochs.length) {
+            int e = epochs[tid];
+            if (e != 0) {
+                return e;
+            }
+        }
+        return of(tid).get(tid);
+    }
+
+    private void noteEpoch(int tid, int e) {
+        if (tid >= epochs.length) {
+            epochs = Arrays.copyOf(epochs, Math.max(tid + 1, 2 * epochs.length));
+        }
+        epochs[tid] = e;
+    }
+
+    private void tick(VectorClock c, int tid) {
+        c.tick(tid);
+        noteEpoch(tid, c.get(tid));
     }
 
     void start(int parent, int child) {
         VectorClock p = of(parent);
         of(child).join(p);
-        p.tick(parent);
+        tick(p, parent);
     }
 
     void join(int joiner, int joined) {
@@ -64,13 +90,13 @@ final class ClockTracker {
         if (exclusive) {
             writeReleased = joinInto(writeReleased, lock, c);
         }
-        c.tick(tid);
+        tick(c, tid);
     }
 
     void notifyWaiters(int tid, int monitor) {
         VectorClock c = of(tid);
         notified = joinInto(notified, monitor, c);
-        c.tick(tid);
+        tick(c, tid);
     }
 
     void waitReturn(int tid, int monitor) {
@@ -91,7 +117,7 @@ final class ClockTracker {
                 volatiles.put(variable, v = new VectorClock());
             }
             v.join(c);
-            c.tick(tid);
+            tick(c, tid);
         } else {
             VectorClock from = volatiles.get(variable);
             if (from != null) {

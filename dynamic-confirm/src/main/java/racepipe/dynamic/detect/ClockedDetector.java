@@ -5,27 +5,34 @@ package racepipe.dynamic.detect;
  * location by another thread whose latest epoch (FastTrack's clock@thread) its clock has not
  * seen, one of the two a write, when {@link #mayRace} also holds. Which edges the clocks carry is
  * the subclass's choice.
- * <p>Per entry one int, the epoch of its latest access; per location four, FastTrack's summary
- * of them: the last write's epoch W, valid while every write entry happened before it, and the
- * last access's epoch A, valid while every entry happened before it. Three paths, cheapest first:
+ * <p>Per entry one int, the epoch of its latest access. Three paths, cheapest first:
  * <ul>
  * <li>same epoch: the entry's epoch is the thread's present one: nothing can be new (anything
- * another thread did since was checked against this very epoch, and the thread's clock has only
- * grown);
- * <li>ordered: a read that has seen W, a write that has seen A, has seen every entry it could
- * race with: no race, the summary moves on to this access;
- * <li>otherwise every entry is checked, as in the original detector, and the summary is
- * rebuilt from what the check saw.
+ * another thread did since was checked against this very epoch, since an edge out of a thread
+ * ends its epoch; and the thread's clock has only grown);
+ * <li>ordered (with a summary): a read that has seen the location's last write W, a write that
+ * has seen its last access A, has seen every entry it could race with: no race, and the summary
+ * moves on to this access. W is valid while every write entry happened before it, A while
+ * every entry did: two ints per location, FastTrack's epochs packed in one int each (thread + 1
+ * in the top 7 bits, clock in 24; 0: no access yet, -1: not valid, also when a thread or clock
+ * does not fit);
+ * <li>otherwise every entry is checked, as in the original detector, and the summary is rebuilt
+ * from what the check saw.
  * </ul>
- * An epoch in the summary is two ints: thread + 1 (0: no access yet, -1: not valid) and clock.
+ * HB keeps the summary (its epochs change at every release); hybrid does not (its epochs change
+ * only at start and notify, so the same-epoch path takes nearly every repeat).
  */
 abstract class ClockedDetector implements Detector {
+    private static final int NONE = 0, INVALID = -1;
+
     private final PairTable pairs = new PairTable();
     final ClockTracker clocks;
-    private int w, a, entries, stride; // W at w, w + 1; A at a, a + 1
+    private final boolean summary;
+    private int w, a, entries, stride; // summary: W at w, A at a
 
-    ClockedDetector(boolean lockEdges) {
+    ClockedDetector(boolean lockEdges, boolean summary) {
         this.clocks = new ClockTracker(lockEdges);
+        this.summary = summary;
     }
 
     /** The extra condition of this detector (hybrid: the lockset test); HB: none. */
@@ -38,7 +45,7 @@ abstract class ClockedDetector implements Detector {
 
     @Override
     public int locationInts() {
-        return 4;
+        return summary ? 2 : 0;
     }
 
     @Override
@@ -49,7 +56,7 @@ abstract class ClockedDetector implements Detector {
     @Override
     public void place(int location, int entry, int stride) {
         this.w = location;
-        this.a = location + 2;
+        this.a = location + 1;
         this.entries = entry;
         this.stride = stride;
     }
@@ -74,51 +81,83 @@ abstract class ClockedDetector implements Detector {
         clocks.waitReturn(tid, monitor);
     }
 
-    /** The summary epoch at d[i], d[i + 1] happened before the present of tid (whose clock is now). */
-    private static boolean sees(int[] d, int i, int tid, VectorClock now) {
-        int t = d[i];
-        return t == 0 || t == tid + 1 || t > 0 && d[i + 1] <= now.get(t - 1);
+    private static int pack(int tid, int clock) {
+        return tid < 126 && clock < 1 << 24 ? (tid + 1) << 24 | clock : INVALID;
+    }
+
+    /** The summary epoch happened before the present of tid (whose clock is now). */
+    private static boolean sees(int epoch, int tid, VectorClock now) {
+        if (epoch == NONE) {
+            return true;
+        }
+        if (epoch == INVALID) {
+            return false;
+        }
+        int t = (epoch >>> 24) - 1;
+        return t == tid || (epoch & 0xffffff) <= now.get(t);
     }
 
     @Override
-    public void access(Shadow location, int e, boolean fresh, Context by) {
+    public int repeatColumn() {
+        return 0; // the entry's epoch
+    }
+
+    @Override
+    public int stamp(int tid) {
+        return clocks.epoch(tid);
+    }
+
+    @Override
+    public final void access(Shape s, int[] d, int base, int e, boolean fresh, Context by) {
         int tid = by.tid;
-        VectorClock now = clocks.of(tid);
-        int clock = now.get(tid);
-        int[] d = location.data;
-        int mine = entries + e * stride;
-        if (d[mine] == clock && !fresh) {
+        int clock = clocks.epoch(tid);
+        int mine = base + entries + e * stride;
+        if (d[mine] == clock) { // same epoch (a fresh entry holds 0, an epoch is 1 and up)
             return;
         }
-        boolean write = location.shape.write(e);
-        if (write ? sees(d, a, tid, now) : sees(d, w, tid, now)) {
+        if (summary) {
+            int last = d[base + a];
+            if (last > 0 && last >>> 24 == tid + 1) { // the last access, valid, was this thread's: all came before
+                int me = pack(tid, clock);
+                if (s.write(e)) {
+                    d[base + w] = me;
+                }
+                d[base + a] = me;
+                d[mine] = clock;
+                return;
+            }
+        }
+        changed(s, d, base, e, by, clock);
+    }
+
+    private void changed(Shape s, int[] d, int base, int e, Context by, int clock) {
+        int tid = by.tid;
+        VectorClock now = clocks.of(tid);
+        boolean write = s.write(e);
+        if (!summary) {
+            check(s, d, base, e, write, by, now);
+        } else if (write ? sees(d[base + a], tid, now) : sees(d[base + w], tid, now)) {
+            int me = pack(tid, clock);
             if (write) {
-                d[w] = tid + 1;
-                d[w + 1] = clock;
-                d[a] = tid + 1;
-                d[a + 1] = clock;
-            } else if (sees(d, a, tid, now)) {
-                d[a] = tid + 1;
-                d[a + 1] = clock;
+                d[base + w] = me;
+                d[base + a] = me;
             } else {
-                d[a] = -1;
+                d[base + a] = sees(d[base + a], tid, now) ? me : INVALID;
             }
         } else {
-            check(location, e, write, by, now);
+            check(s, d, base, e, write, by, now);
         }
-        d[mine] = clock;
+        d[base + entries + e * stride] = clock;
     }
 
     /** Every entry against this access: reports the races and rebuilds the summary. */
-    private void check(Shadow location, int e, boolean write, Context by, VectorClock now) {
-        int[] d = location.data;
-        Shape s = location.shape;
+    private void check(Shape s, int[] d, int base, int e, boolean write, Context by, VectorClock now) {
         int tid = by.tid;
         int site = s.site(e);
         boolean allSeen = true, writesSeen = true;
         for (int i = 0, n = s.size(); i < n; i++) {
             Context other = s.who(i);
-            if (other.tid == tid || d[entries + i * stride] <= now.get(other.tid)) {
+            if (other.tid == tid || d[base + entries + i * stride] <= now.get(other.tid)) {
                 continue;
             }
             boolean otherWrite = s.write(i);
@@ -128,12 +167,12 @@ abstract class ClockedDetector implements Detector {
                 pairs.record(s.site(i), other.tid, site, tid);
             }
         }
-        int clock = now.get(tid);
-        d[a] = allSeen ? tid + 1 : -1;
-        d[a + 1] = clock;
-        if (write) {
-            d[w] = writesSeen ? tid + 1 : -1;
-            d[w + 1] = clock;
+        if (summary) {
+            int me = pack(tid, now.get(tid));
+            d[base + a] = allSeen ? me : INVALID;
+            if (write) {
+                d[base + w] = writesSeen ? me : INVALID;
+            }
         }
     }
 }

@@ -11,7 +11,7 @@ import java.util.Arrays;
  * location became shared whose protecting sets are disjoint.
  * <p>Per location two ints (state and owner; C(v)), per entry one: whether the access happened
  * since the location became shared (it is in the history). A repeat of an access in the
- * history costs two reads: it changes neither the state (its kind was seen, its locks are
+ * history costs one read: it changes neither the state (its kind was seen, its locks are
  * already in C(v)) nor the pairs. Those it makes with accesses that came later were reported
  * when they came (the test is symmetric); and two accesses that were both in the history before
  * the warning make no pair: with C(v) not empty both hold one of its locks, and in Shared both
@@ -52,45 +52,55 @@ public final class EraserDetector implements Detector {
     }
 
     @Override
-    public void access(Shadow location, int e, boolean fresh, Context by) {
-        int[] d = location.data;
-        int state = d[at];
+    public int repeatColumn() {
+        return 0; // 1: in the history
+    }
+
+    @Override
+    public int stamp(int tid) {
+        return 1;
+    }
+
+    @Override
+    public void access(Shape s, int[] d, int base, int e, boolean fresh, Context by) {
+        if (d[base + entries + e * stride] == 0) { // a repeat of an access in the history: nothing to do
+            check(s, d, base, e, by);
+        }
+    }
+
+    private void check(Shape s, int[] d, int base, int e, Context by) {
+        int state = d[base + at];
         int mode = state & 3;
         int tid = by.tid;
         if (mode == 0) { // Virgin: the first access makes tid the owner
-            d[at] = EXCLUSIVE | tid << 2;
+            d[base + at] = EXCLUSIVE | tid << 2;
             return;
         }
         if (mode == EXCLUSIVE && tid == state >>> 2) {
             return;
         }
-        if (d[entries + e * stride] != 0) {
-            return; // a repeat of an access in the history
-        }
-        Shape s = location.shape;
         boolean write = s.write(e);
         if (mode == EXCLUSIVE) {
             mode = write ? SHARED_MODIFIED : SHARED;
         } else if (mode == SHARED && write) {
             mode = SHARED_MODIFIED;
         }
-        d[at] = mode | (state & ~3);
+        d[base + at] = mode | (state & ~3);
         LockSet protecting = write ? by.exclusive : by.held;
-        int c = d[at + 1];
+        int c = d[base + at + 1];
         LockSet candidates = c == 0 ? protecting : sets[c - 1].intersect(protecting);
-        d[at + 1] = remember(candidates);
-        boolean warn = mode == SHARED_MODIFIED && candidates.isEmpty();
-        if (warn) {
+        d[base + at + 1] = remember(candidates);
+        if (mode == SHARED_MODIFIED && candidates.isEmpty()) { // the warning
             int site = s.site(e);
             for (int i = 0, n = s.size(); i < n; i++) {
                 Context other = s.who(i);
-                if (other.tid != tid && d[entries + i * stride] != 0 && (write || s.write(i))
+                if (other.tid != tid && d[base + entries + i * stride] != 0 && (write || s.write(i))
                         && !(s.write(i) ? other.exclusive : other.held).intersects(protecting)) {
                     pairs.record(s.site(i), other.tid, site, tid);
                 }
             }
         }
-        d[entries + e * stride] = 1;
+        d[base + entries + e * stride] = 1;
     }
 
     private int remember(LockSet set) {

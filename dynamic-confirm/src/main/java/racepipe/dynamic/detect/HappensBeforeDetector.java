@@ -9,7 +9,7 @@ package racepipe.dynamic.detect;
  */
 public final class HappensBeforeDetector extends ClockedDetector {
     public HappensBeforeDetector() {
-        super(true);
+        super(true, true);
     }
 
     @Override

@@ -6,7 +6,7 @@ package racepipe.dynamic.detect;
  */
 public final class HybridDetector extends ClockedDetector {
     public HybridDetector() {
-        super(false);
+        super(false, false);
     }
 
     @Override

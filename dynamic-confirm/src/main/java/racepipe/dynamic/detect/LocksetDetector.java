@@ -21,11 +21,18 @@ public final class LocksetDetector implements Detector {
     }
 
     @Override
-    public void access(Shadow location, int e, boolean fresh, Context by) {
-        if (!fresh) {
-            return;
+    public int repeatColumn() {
+        return NEVER;
+    }
+
+    @Override
+    public void access(Shape s, int[] data, int base, int e, boolean fresh, Context by) {
+        if (fresh) {
+            check(s, e, by);
         }
-        Shape s = location.shape;
+    }
+
+    private void check(Shape s, int e, Context by) {
         int site = s.site(e);
         boolean write = s.write(e);
         for (int i = 0; i < e; i++) {

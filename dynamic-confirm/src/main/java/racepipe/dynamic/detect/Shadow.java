@@ -1,11 +1,10 @@
 package racepipe.dynamic.detect;
 
 /**
- * The detectors' state for one memory location (a field of an object, a static, an array cell):
- * the distinct accesses it has seen (a shared {@link Shape}) and the detectors' ints, laid out by
- * {@link EventHub}: each detector's per-location ints, then per entry of the shape each
- * detector's per-entry ints. A location only one thread touches costs the shape reference and a
- * few ints per distinct access.
+ * The detectors' state for one memory location (a field of an object, a static, an array cell
+ * that outgrew its {@link Cells}): the distinct accesses it has seen (a shared {@link Shape})
+ * and the detectors' ints, laid out by {@link EventHub}: each detector's per-location ints, then
+ * per entry of the shape each detector's per-entry ints.
  */
 public final class Shadow {
     Shape shape;

@@ -56,12 +56,13 @@ final class Shape {
         return who[e];
     }
 
-    /** The entry with this key, or -1; {@code hint} is where the caller expects it (checked first). */
-    int find(long key, int hint) {
+    long key(int e) {
+        return keys[e];
+    }
+
+    /** The entry with this key, or -1. */
+    int find(long key) {
         long[] k = keys;
-        if (hint < size && k[hint] == key) {
-            return hint;
-        }
         if (index != null) {
             return lookup(key);
         }
