@@ -175,8 +175,8 @@ final class Recorder {
         hub.begin(p.tid);
         Object[] targets = p.targets;
         int[] slots = p.slots, codes = p.codes;
-        Object last = null; // the last array and its cells: loops walk few arrays
-        Cells lastCells = null;
+        Object a0 = null, a1 = null, a2 = null; // the last three arrays and their cells: a loop walks few arrays
+        Cells c0 = null, c1 = null, c2 = null;
         for (int i = p.done; i < n; i++) {
             Object target = targets[i];
             int code = codes[i];
@@ -184,9 +184,22 @@ final class Recorder {
             boolean write = (code & 1) != 0;
             int kind = (code >>> 1) & 3;
             if (kind == ELEMENT) {
-                Cells cells = target == last ? lastCells : shadows.cells(target);
-                last = target;
-                lastCells = cells;
+                Cells cells;
+                if (target == a0) {
+                    cells = c0;
+                } else if (target == a1) {
+                    cells = c1;
+                } else if (target == a2) {
+                    cells = c2;
+                } else {
+                    cells = shadows.cells(target);
+                    a2 = a1;
+                    c2 = c1;
+                    a1 = a0;
+                    c1 = c0;
+                    a0 = target;
+                    c0 = cells;
+                }
                 int index = slots[i];
                 if (index >= 0 && index < cells.length()) { // else the access itself throws
                     hub.cell(cells, index, site, write);
