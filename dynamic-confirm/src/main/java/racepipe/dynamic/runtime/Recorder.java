@@ -76,8 +76,16 @@ final class Recorder {
 
     // ---- plain accesses: appended to the thread's list
 
+    static int fieldCode(int site, boolean write) {
+        return site << 3 | FIELD << 1 | (write ? 1 : 0);
+    }
+
+    static int elementCode(int site, boolean write) {
+        return site << 3 | ELEMENT << 1 | (write ? 1 : 0);
+    }
+
     void field(Object target, int site, boolean write) {
-        add(target, 0, site << 3 | FIELD << 1 | (write ? 1 : 0));
+        add(target, 0, fieldCode(site, write));
     }
 
     /** An access inside a watched collection class: its own field, counted at the application's call site. */
@@ -86,25 +94,36 @@ final class Recorder {
     }
 
     void element(Object array, int index, int site, boolean write) {
-        add(array, index, site << 3 | ELEMENT << 1 | (write ? 1 : 0));
+        add(array, index, elementCode(site, write));
     }
 
-    /** The common case in a few instructions: the thread's list found by its id, and room in it. */
     private void add(Object target, int slot, int code) {
+        if (!append(target, slot, code)) {
+            addSlowly(Thread.currentThread(), target, slot, code);
+        }
+    }
+
+    /**
+     * The common case in a few instructions, called by Accesses before anything else when no
+     * scheduler runs: the thread's list found by its id, and room in it. It uses no java.util
+     * class, so the program's collection calls need no pause. False: take the slow way.
+     */
+    boolean append(Object target, int slot, int code) {
         Thread t = Thread.currentThread();
         Pending p = byId[(int) t.getId() & (byId.length - 1)];
         int n;
-        if (p == null || p.thread != t || (n = p.size) == p.codes.length || RT.sched != null) {
-            addSlowly(t, target, slot, code);
-            return;
+        if (p == null || p.thread != t || (n = p.size) == p.codes.length) {
+            return false;
         }
         p.targets[n] = target;
         p.slots[n] = slot;
         p.codes[n] = code;
         VarHandle.releaseFence();
         p.size = n + 1;
+        return true;
     }
 
+    /** A new thread, a full list or a scheduler: the list made, emptied or handed over at once. */
     private void addSlowly(Thread t, Object target, int slot, int code) {
         Pending p = byId[(int) t.getId() & (byId.length - 1)];
         if (p == null || p.thread != t) {
@@ -126,7 +145,7 @@ final class Recorder {
         p.codes[n] = code;
         VarHandle.releaseFence();
         p.size = n + 1;
-        if (RT.sched != null) {
+        if (RT.sched != null) { // one thread at a time: the detectors see the schedule's order
             flush(p);
         }
     }
