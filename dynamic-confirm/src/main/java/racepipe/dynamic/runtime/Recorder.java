@@ -98,7 +98,7 @@ final class Recorder {
     }
 
     private void add(Object target, int slot, int code) {
-        if (!append(target, slot, code)) {
+        if (RT.sched != null || !append(target, slot, code)) { // a scheduler: hand over at once
             addSlowly(Thread.currentThread(), target, slot, code);
         }
     }
@@ -248,6 +248,12 @@ final class Recorder {
         p.done = 0;
         p.size = 0;
         return p.tid;
+    }
+
+    /** The current thread's accesses not handed over yet (for tests). */
+    synchronized int pendingHere() {
+        Pending p = own();
+        return p == null ? 0 : p.size - p.done;
     }
 
     /** The thread ends: its accesses go to the detectors, its list is dropped. */
