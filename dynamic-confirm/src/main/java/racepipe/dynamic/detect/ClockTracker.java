@@ -1,20 +1,21 @@
 package racepipe.dynamic.detect;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Per-thread vector clocks and the clocks that synchronisation carries between threads.
  * Hybrid uses it with start, join and wait/notify edges only; HB adds lock and volatile edges.
+ * Lock and monitor ids are small and dense (the recorder numbers them): their clocks are arrays;
+ * volatile variables are named by their location's id, a sparse range: a map without boxing.
  */
 final class ClockTracker {
     private final boolean lockEdges;
     private VectorClock[] threads = new VectorClock[8]; // an array: the agent watches ArrayList
-    private final Map<Integer, VectorClock> released = new HashMap<>();      // any release of a lock
-    private final Map<Integer, VectorClock> writeReleased = new HashMap<>(); // exclusive releases only
-    private final Map<Integer, VectorClock> notified = new HashMap<>();
-    private final Map<Integer, VectorClock> volatiles = new HashMap<>();
+    private VectorClock[] released = new VectorClock[8];      // any release of a lock
+    private VectorClock[] writeReleased = new VectorClock[8]; // exclusive releases only
+    private VectorClock[] notified = new VectorClock[8];
+    private final LongMap<VectorClock> volatiles = new LongMap<>();
+    private int[] epochs = new int[8]; // each thread's own entry of its clock (0: not seen yet)
 
     ClockTracker(boolean lockEdges) {
         this.lockEdges = lockEdges;
@@ -31,13 +32,38 @@ final class ClockTracker {
         }
         VectorClock c = new VectorClock();
         c.set(tid, 1);
-        return threads[tid] = c;
+        threads[tid] = c;
+        noteEpoch(tid, 1);
+        return c;
+    }
+
+    /** The epoch of tid's next access: its own entry of its clock (only a tick moves it). */
+    int epoch(int tid) {
+        if (tid < epochs.length) {
+            int e = epochs[tid];
+            if (e != 0) {
+                return e;
+            }
+        }
+        return of(tid).get(tid);
+    }
+
+    private void noteEpoch(int tid, int e) {
+        if (tid >= epochs.length) {
+            epochs = Arrays.copyOf(epochs, Math.max(tid + 1, 2 * epochs.length));
+        }
+        epochs[tid] = e;
+    }
+
+    private void tick(VectorClock c, int tid) {
+        c.tick(tid);
+        noteEpoch(tid, c.get(tid));
     }
 
     void start(int parent, int child) {
         VectorClock p = of(parent);
         of(child).join(p);
-        p.tick(parent);
+        tick(p, parent);
     }
 
     void join(int joiner, int joined) {
@@ -49,7 +75,7 @@ final class ClockTracker {
         if (!lockEdges) {
             return;
         }
-        VectorClock from = (exclusive ? released : writeReleased).get(lock);
+        VectorClock from = get(exclusive ? released : writeReleased, lock);
         if (from != null) {
             of(tid).join(from);
         }
@@ -60,21 +86,21 @@ final class ClockTracker {
             return;
         }
         VectorClock c = of(tid);
-        released.computeIfAbsent(lock, k -> new VectorClock()).join(c);
+        released = joinInto(released, lock, c);
         if (exclusive) {
-            writeReleased.computeIfAbsent(lock, k -> new VectorClock()).join(c);
+            writeReleased = joinInto(writeReleased, lock, c);
         }
-        c.tick(tid);
+        tick(c, tid);
     }
 
     void notifyWaiters(int tid, int monitor) {
         VectorClock c = of(tid);
-        notified.computeIfAbsent(monitor, k -> new VectorClock()).join(c);
-        c.tick(tid);
+        notified = joinInto(notified, monitor, c);
+        tick(c, tid);
     }
 
     void waitReturn(int tid, int monitor) {
-        VectorClock from = notified.get(monitor);
+        VectorClock from = get(notified, monitor);
         if (from != null) {
             of(tid).join(from);
         }
@@ -86,13 +112,34 @@ final class ClockTracker {
         }
         VectorClock c = of(tid);
         if (write) {
-            volatiles.computeIfAbsent(variable, k -> new VectorClock()).join(c);
-            c.tick(tid);
+            VectorClock v = volatiles.get(variable);
+            if (v == null) {
+                volatiles.put(variable, v = new VectorClock());
+            }
+            v.join(c);
+            tick(c, tid);
         } else {
             VectorClock from = volatiles.get(variable);
             if (from != null) {
                 c.join(from);
             }
         }
+    }
+
+    private static VectorClock get(VectorClock[] clocks, int id) {
+        return id < clocks.length ? clocks[id] : null;
+    }
+
+    /** clocks[id] joined with c (created when missing); returns the array, grown when needed. */
+    private static VectorClock[] joinInto(VectorClock[] clocks, int id, VectorClock c) {
+        if (id >= clocks.length) {
+            clocks = Arrays.copyOf(clocks, Math.max(id + 1, 2 * clocks.length));
+        }
+        VectorClock v = clocks[id];
+        if (v == null) {
+            clocks[id] = v = new VectorClock();
+        }
+        v.join(c);
+        return clocks;
     }
 }

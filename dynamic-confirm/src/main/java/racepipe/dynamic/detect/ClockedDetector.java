@@ -1,27 +1,64 @@
 package racepipe.dynamic.detect;
 
 /**
- * A detector that orders accesses by vector clocks: a new access races with every kept access
- * of another thread that its clock has not seen (FastTrack's epoch test), one of them a write,
- * when {@link #mayRace} also holds. Which edges the clocks carry is the subclass's choice.
+ * A detector that orders accesses by vector clocks: a new access races with every entry of the
+ * location by another thread whose latest epoch (FastTrack's clock@thread) its clock has not
+ * seen, one of the two a write, when {@link #mayRace} also holds. Which edges the clocks carry is
+ * the subclass's choice.
+ * <p>Per entry one int, the epoch of its latest access. Three paths, cheapest first:
+ * <ul>
+ * <li>same epoch: the entry's epoch is the thread's present one: nothing can be new (anything
+ * another thread did since was checked against this very epoch, since an edge out of a thread
+ * ends its epoch; and the thread's clock has only grown);
+ * <li>ordered (with a summary): a read that has seen the location's last write W, a write that
+ * has seen its last access A, has seen every entry it could race with: no race, and the summary
+ * moves on to this access. W is valid while every write entry happened before it, A while
+ * every entry did: two ints per location, FastTrack's epochs packed in one int each (thread + 1
+ * in the top 7 bits, clock in 24; 0: no access yet, -1: not valid, also when a thread or clock
+ * does not fit);
+ * <li>otherwise every entry is checked, as in the original detector, and the summary is rebuilt
+ * from what the check saw.
+ * </ul>
+ * HB keeps the summary (its epochs change at every release); hybrid does not (its epochs change
+ * only at start and notify, so the same-epoch path takes nearly every repeat).
  */
 abstract class ClockedDetector implements Detector {
+    private static final int NONE = 0, INVALID = -1;
+
     private final PairTable pairs = new PairTable();
     final ClockTracker clocks;
+    private final boolean summary;
+    private int w, a, entries, stride; // summary: W at w, A at a
 
-    ClockedDetector(boolean lockEdges) {
+    ClockedDetector(boolean lockEdges, boolean summary) {
         this.clocks = new ClockTracker(lockEdges);
+        this.summary = summary;
     }
 
     /** The extra condition of this detector (hybrid: the lockset test); HB: none. */
-    abstract boolean mayRace(AccessHistory h, int earlier, LockSet held, LockSet exclusive);
-
-    /** Whether the history keeps locksets apart (hybrid) or only (thread, site, kind) (HB). */
-    abstract boolean keepsLocks();
+    abstract boolean mayRace(Context earlier, Context now);
 
     @Override
     public PairTable pairs() {
         return pairs;
+    }
+
+    @Override
+    public int locationInts() {
+        return summary ? 2 : 0;
+    }
+
+    @Override
+    public int entryInts() {
+        return 1;
+    }
+
+    @Override
+    public void place(int location, int entry, int stride) {
+        this.w = location;
+        this.a = location + 1;
+        this.entries = entry;
+        this.stride = stride;
     }
 
     @Override
@@ -44,25 +81,98 @@ abstract class ClockedDetector implements Detector {
         clocks.waitReturn(tid, monitor);
     }
 
-    @Override
-    public void access(int tid, Shadow location, int slot, int site, boolean write, LockSet held, LockSet exclusive) {
-        AccessHistory h = (AccessHistory) location.state[slot];
-        if (h == null) {
-            location.state[slot] = h = new AccessHistory(keepsLocks(), true);
+    private static int pack(int tid, int clock) {
+        return tid < 126 && clock < 1 << 24 ? (tid + 1) << 24 | clock : INVALID;
+    }
+
+    /** The summary epoch happened before the present of tid (whose clock is now). */
+    private static boolean sees(int epoch, int tid, VectorClock now) {
+        if (epoch == NONE) {
+            return true;
         }
-        VectorClock now = clocks.of(tid);
-        long key = AccessHistory.key(tid, site, write);
-        int mine = -1;
-        for (int i = 0, n = h.size(); i < n; i++) {
-            int other = h.tid(i);
-            if (other == tid) {
-                if (mine < 0 && h.is(i, key, held, exclusive)) {
-                    mine = i;
+        if (epoch == INVALID) {
+            return false;
+        }
+        int t = (epoch >>> 24) - 1;
+        return t == tid || (epoch & 0xffffff) <= now.get(t);
+    }
+
+    @Override
+    public int repeatColumn() {
+        return 0; // the entry's epoch
+    }
+
+    @Override
+    public int stamp(int tid) {
+        return clocks.epoch(tid);
+    }
+
+    @Override
+    public final void access(Shape s, int[] d, int base, int e, boolean fresh, Context by) {
+        int tid = by.tid;
+        int clock = clocks.epoch(tid);
+        int mine = base + entries + e * stride;
+        if (d[mine] == clock) { // same epoch (a fresh entry holds 0, an epoch is 1 and up)
+            return;
+        }
+        if (summary) {
+            int last = d[base + a];
+            if (last > 0 && last >>> 24 == tid + 1) { // the last access, valid, was this thread's: all came before
+                int me = pack(tid, clock);
+                if (s.write(e)) {
+                    d[base + w] = me;
                 }
-            } else if ((write || h.write(i)) && !now.sees(other, h.clock(i)) && mayRace(h, i, held, exclusive)) {
-                pairs.record(h.site(i), other, site, tid);
+                d[base + a] = me;
+                d[mine] = clock;
+                return;
             }
         }
-        h.note(mine, tid, site, write, held, exclusive, now.get(tid));
+        changed(s, d, base, e, by, clock);
+    }
+
+    private void changed(Shape s, int[] d, int base, int e, Context by, int clock) {
+        int tid = by.tid;
+        VectorClock now = clocks.of(tid);
+        boolean write = s.write(e);
+        if (!summary) {
+            check(s, d, base, e, write, by, now);
+        } else if (write ? sees(d[base + a], tid, now) : sees(d[base + w], tid, now)) {
+            int me = pack(tid, clock);
+            if (write) {
+                d[base + w] = me;
+                d[base + a] = me;
+            } else {
+                d[base + a] = sees(d[base + a], tid, now) ? me : INVALID;
+            }
+        } else {
+            check(s, d, base, e, write, by, now);
+        }
+        d[base + entries + e * stride] = clock;
+    }
+
+    /** Every entry against this access: reports the races and rebuilds the summary. */
+    private void check(Shape s, int[] d, int base, int e, boolean write, Context by, VectorClock now) {
+        int tid = by.tid;
+        int site = s.site(e);
+        boolean allSeen = true, writesSeen = true;
+        for (int i = 0, n = s.size(); i < n; i++) {
+            Context other = s.who(i);
+            if (other.tid == tid || d[base + entries + i * stride] <= now.get(other.tid)) {
+                continue;
+            }
+            boolean otherWrite = s.write(i);
+            allSeen = false;
+            writesSeen &= !otherWrite;
+            if ((write || otherWrite) && mayRace(other, by)) {
+                pairs.record(s.site(i), other.tid, site, tid);
+            }
+        }
+        if (summary) {
+            int me = pack(tid, now.get(tid));
+            d[base + a] = allSeen ? me : INVALID;
+            if (write) {
+                d[base + w] = writesSeen ? me : INVALID;
+            }
+        }
     }
 }

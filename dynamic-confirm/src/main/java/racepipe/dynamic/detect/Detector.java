@@ -4,12 +4,57 @@ package racepipe.dynamic.detect;
  * One race detector over the event stream of a run. Every detector of a run sees the same
  * events in the same order (fed by {@link EventHub}), so their pair sets are comparable.
  * Thread ids are small ints; lock, monitor and volatile ids are ints given by the hub.
+ * <p>A location's distinct accesses (its {@link Shape}) are the hub's; a detector keeps its own
+ * state in ints of the location's data ({@link Shadow}, or a cell's slice of {@link Cells}):
+ * {@link #locationInts} per location and {@link #entryInts} per entry, at the offsets the hub
+ * gives it in {@link #place}, from the location's base.
  */
 public interface Detector {
+    /** {@link #repeatColumn}: every access concerns the detector. */
+    int ALWAYS = -1;
+    /** {@link #repeatColumn}: a repeat (an entry the location has seen) never does. */
+    int NEVER = -2;
+
     String name();
 
     /** The pairs this detector reported so far. */
     PairTable pairs();
+
+    /** How many ints this detector keeps per location. */
+    default int locationInts() {
+        return 0;
+    }
+
+    /** How many ints this detector keeps per entry (distinct access) of a location. */
+    default int entryInts() {
+        return 0;
+    }
+
+    /**
+     * Where this detector's ints are in every location's data, from the location's base: its
+     * per-location ints at {@code location}, entry e's at {@code entry + e * stride}. Called
+     * once, before any event.
+     */
+    default void place(int location, int entry, int stride) {
+    }
+
+    /**
+     * How the hub skips a repeat that is nothing new for this detector (FastTrack's same-epoch
+     * test, generalised): when the entry's int at this column (0 to entryInts - 1) equals the
+     * thread's present {@link #stamp}, the detector is not called. {@link #NEVER} or
+     * {@link #ALWAYS} otherwise.
+     */
+    default int repeatColumn() {
+        return ALWAYS;
+    }
+
+    /**
+     * The stamp of tid's accesses now (see {@link #repeatColumn}); it may change only at a
+     * synchronisation event of tid.
+     */
+    default int stamp(int tid) {
+        return 0;
+    }
 
     default void threadStart(int parent, int child) {
     }
@@ -38,8 +83,11 @@ public interface Detector {
     }
 
     /**
-     * A plain access. {@code held}: the locks held in any mode; {@code exclusive}: those held
-     * exclusively (monitors, write locks), the subset that protects a write.
+     * A plain access by {@code by} (its thread, the locks it holds in any mode and those it holds
+     * exclusively, the subset that protects a write) to a location whose distinct accesses are
+     * {@code shape} and whose ints start at {@code data[base]}: the access is entry {@code e} of
+     * the shape, which gives its site and kind. {@code fresh}: the first access with this
+     * context, site and kind, just added as the shape's last entry (its ints are 0).
      */
-    void access(int tid, Shadow location, int slot, int site, boolean write, LockSet held, LockSet exclusive);
+    void access(Shape shape, int[] data, int base, int e, boolean fresh, Context by);
 }

@@ -1,5 +1,7 @@
 package racepipe.dynamic.detect;
 
+import java.util.Arrays;
+
 /**
  * Eraser (Savage et al., "Eraser: A Dynamic Data Race Detector for Multithreaded Programs",
  * TOCS 1997): per location the Virgin / Exclusive / Shared / Shared-Modified state
@@ -7,18 +9,20 @@ package racepipe.dynamic.detect;
  * the exclusively held ones on writes (the reader-writer rule). It warns in Shared-Modified with
  * C(v) empty, and reports the statement pairs behind the warning: the accesses since the
  * location became shared whose protecting sets are disjoint.
+ * <p>Per location two ints (state and owner; C(v)), per entry one: whether the access happened
+ * since the location became shared (it is in the history). A repeat of an access in the
+ * history costs one read: it changes neither the state (its kind was seen, its locks are
+ * already in C(v)) nor the pairs. Those it makes with accesses that came later were reported
+ * when they came (the test is symmetric); and two accesses that were both in the history before
+ * the warning make no pair: with C(v) not empty both hold one of its locks, and in Shared both
+ * are reads.
  */
 public final class EraserDetector implements Detector {
     private static final int EXCLUSIVE = 1, SHARED = 2, SHARED_MODIFIED = 3;
 
-    private static final class State {
-        int mode = EXCLUSIVE;
-        int owner;
-        LockSet candidates; // null: all locks
-        final AccessHistory shared = new AccessHistory(true, false);
-    }
-
     private final PairTable pairs = new PairTable();
+    private LockSet[] sets = new LockSet[16]; // the candidate sets stored in locations, by id
+    private int at, entries, stride;          // state at, C(v) at + 1 (set id + 1, 0: all locks)
 
     @Override
     public String name() {
@@ -31,38 +35,80 @@ public final class EraserDetector implements Detector {
     }
 
     @Override
-    public void access(int tid, Shadow location, int slot, int site, boolean write, LockSet held, LockSet exclusive) {
-        State s = (State) location.state[slot];
-        if (s == null) { // Virgin: the first access makes tid the owner
-            s = new State();
-            s.owner = tid;
-            location.state[slot] = s;
+    public int locationInts() {
+        return 2;
+    }
+
+    @Override
+    public int entryInts() {
+        return 1;
+    }
+
+    @Override
+    public void place(int location, int entry, int stride) {
+        this.at = location;
+        this.entries = entry;
+        this.stride = stride;
+    }
+
+    @Override
+    public int repeatColumn() {
+        return 0; // 1: in the history
+    }
+
+    @Override
+    public int stamp(int tid) {
+        return 1;
+    }
+
+    @Override
+    public void access(Shape s, int[] d, int base, int e, boolean fresh, Context by) {
+        if (d[base + entries + e * stride] == 0) { // a repeat of an access in the history: nothing to do
+            check(s, d, base, e, by);
+        }
+    }
+
+    private void check(Shape s, int[] d, int base, int e, Context by) {
+        int state = d[base + at];
+        int mode = state & 3;
+        int tid = by.tid;
+        if (mode == 0) { // Virgin: the first access makes tid the owner
+            d[base + at] = EXCLUSIVE | tid << 2;
             return;
         }
-        if (s.mode == EXCLUSIVE) {
-            if (tid == s.owner) {
-                return;
-            }
-            s.mode = write ? SHARED_MODIFIED : SHARED;
-        } else if (s.mode == SHARED && write) {
-            s.mode = SHARED_MODIFIED;
+        if (mode == EXCLUSIVE && tid == state >>> 2) {
+            return;
         }
-        LockSet protecting = write ? exclusive : held;
-        s.candidates = s.candidates == null ? protecting : s.candidates.intersect(protecting);
-        boolean warn = s.mode == SHARED_MODIFIED && s.candidates.isEmpty();
-        AccessHistory h = s.shared;
-        long key = AccessHistory.key(tid, site, write);
-        int mine = -1;
-        for (int i = 0, n = h.size(); i < n; i++) {
-            int other = h.tid(i);
-            if (other == tid) {
-                if (mine < 0 && h.is(i, key, held, exclusive)) {
-                    mine = i;
+        boolean write = s.write(e);
+        if (mode == EXCLUSIVE) {
+            mode = write ? SHARED_MODIFIED : SHARED;
+        } else if (mode == SHARED && write) {
+            mode = SHARED_MODIFIED;
+        }
+        d[base + at] = mode | (state & ~3);
+        LockSet protecting = write ? by.exclusive : by.held;
+        int c = d[base + at + 1];
+        LockSet candidates = c == 0 ? protecting : sets[c - 1].intersect(protecting);
+        d[base + at + 1] = remember(candidates);
+        if (mode == SHARED_MODIFIED && candidates.isEmpty()) { // the warning
+            int site = s.site(e);
+            for (int i = 0, n = s.size(); i < n; i++) {
+                Context other = s.who(i);
+                if (other.tid != tid && d[base + entries + i * stride] != 0 && (write || s.write(i))
+                        && !(s.write(i) ? other.exclusive : other.held).intersects(protecting)) {
+                    pairs.record(s.site(i), other.tid, site, tid);
                 }
-            } else if (warn && (write || h.write(i)) && !(h.write(i) ? h.exclusive(i) : h.held(i)).intersects(protecting)) {
-                pairs.record(h.site(i), other, site, tid);
             }
         }
-        h.note(mine, tid, site, write, held, exclusive, 0);
+        d[base + entries + e * stride] = 1;
+    }
+
+    private int remember(LockSet set) {
+        int id = set.id();
+        if (id >= sets.length) {
+            sets = Arrays.copyOf(sets, Math.max(id + 1, 2 * sets.length));
+        }
+        sets[id] = set;
+        return id + 1;
     }
 }

@@ -5,18 +5,49 @@ import java.util.List;
 
 /**
  * Feeds one event stream to every detector of a run and keeps what they share: each thread's
- * held locks (with reentrancy counts and modes). Not thread-safe: the caller serialises events.
+ * held locks (with reentrancy counts and modes) as its current {@link Context}, and each
+ * location's distinct accesses as its {@link Shape}. On an access it finds the access's entry in
+ * the location's shape (where the same site found it last time is tried first), adds it when it
+ * is new, and hands the entry to every detector; a detector keeps its state in ints of the
+ * location's data, at the offsets given here: a {@link Shadow}'s own array, or an array cell's
+ * fixed slice of its {@link Cells} ({@link #CELL_ENTRIES} entries' worth; a cell with more
+ * moves to a Shadow). Not thread-safe: the caller serialises events.
  */
 public final class EventHub {
     private final Detector[] detectors;
+    // the first four detectors again, one field each: each gets its own call site in repeat, which
+    // then calls one class only (a shared site calls through an interface table every time)
+    private final Detector d0, d1, d2, d3;
+    private final int c0, c1, c2, c3; // their stamps' ints in an entry, NEVER or ALWAYS (NEVER when absent)
+    private int s0, s1, s2, s3;       // their present stamps for the thread begun
+    private final int[] stampAt;  // per detector: its stamp's int in an entry, or Detector.NEVER / ALWAYS
+    private final int[] stamps;   // per detector: the present stamp of the thread begun
+    private Context current;      // the thread whose accesses come now (begin), null after a sync event
     private HeldLocks[] threads = new HeldLocks[8]; // an array: the agent watches ArrayList
+    private final Shape root = Shape.empty();
+    /** Entries an array cell has room for before it moves to a Shadow of its own. */
+    static final int CELL_ENTRIES = 9;
+    private final int locationInts; // the detectors' per-location ints, then per entry stride ints
+    private final int stride;
+    private final int cellInts;     // an array cell's ints in its Cells
+    private int[] hints = new int[256]; // by site: the entry it was at the last time
+    private int contexts;
+    private int shadows;
 
-    /** The locks one thread holds: counts per lock id, split by mode. */
-    private static final class HeldLocks {
+    /** The locks one thread holds: counts per lock id, split by mode; the context they make. */
+    private final class HeldLocks {
+        final int tid;
         LockSet held = LockSet.EMPTY;
         LockSet exclusive = LockSet.EMPTY;
         int[] counts = new int[8];
         int[] exclusiveCounts = new int[8];
+        Context context;
+        private final LongMap<Context> known = new LongMap<>(); // by held id << 32 | exclusive id
+
+        HeldLocks(int tid) {
+            this.tid = tid;
+            changed();
+        }
 
         int bump(int[] which, int lock, int delta) {
             return which[lock] += delta;
@@ -29,20 +60,66 @@ public final class EventHub {
                 exclusiveCounts = java.util.Arrays.copyOf(exclusiveCounts, n);
             }
         }
+
+        /** The held sets changed: the context is the one for the new sets, made once per combination. */
+        void changed() {
+            long k = ((long) held.id() << 32) | exclusive.id();
+            Context c = known.get(k);
+            if (c == null) {
+                known.put(k, c = new Context(contexts++, tid, held, exclusive));
+            }
+            context = c;
+        }
     }
 
     public EventHub(Detector... detectors) {
         this.detectors = detectors;
+        int location = 0, entry = 0;
+        for (Detector d : detectors) {
+            location += d.locationInts();
+            entry += d.entryInts();
+        }
+        this.locationInts = location;
+        this.stride = entry;
+        this.cellInts = stride == 0 && location == 0 ? 0 : location + CELL_ENTRIES * stride;
+        location = 0;
+        entry = this.locationInts;
+        this.d0 = detectors.length > 0 ? detectors[0] : null;
+        this.d1 = detectors.length > 1 ? detectors[1] : null;
+        this.d2 = detectors.length > 2 ? detectors[2] : null;
+        this.d3 = detectors.length > 3 ? detectors[3] : null;
+        this.stampAt = new int[detectors.length];
+        this.stamps = new int[detectors.length];
+        for (int i = 0; i < detectors.length; i++) {
+            Detector d = detectors[i];
+            d.place(location, entry, stride);
+            int col = d.repeatColumn();
+            stampAt[i] = col >= 0 ? entry + col : col;
+            location += d.locationInts();
+            entry += d.entryInts();
+        }
+        this.c0 = detectors.length > 0 ? stampAt[0] : Detector.NEVER;
+        this.c1 = detectors.length > 1 ? stampAt[1] : Detector.NEVER;
+        this.c2 = detectors.length > 2 ? stampAt[2] : Detector.NEVER;
+        this.c3 = detectors.length > 3 ? stampAt[3] : Detector.NEVER;
     }
 
     public Detector[] detectors() {
         return detectors;
     }
 
-    private int shadows;
-
     public Shadow newShadow() {
-        return new Shadow(detectors.length, shadows++);
+        return new Shadow(root, shadows++);
+    }
+
+    /** The shadow of an array of this length. */
+    public Cells newCells(int length) {
+        return new Cells(length, cellInts);
+    }
+
+    /** The context of tid's accesses until its next synchronisation event. */
+    public Context context(int tid) {
+        return locks(tid).context;
     }
 
     private HeldLocks locks(int tid) {
@@ -50,10 +127,11 @@ public final class EventHub {
             threads = java.util.Arrays.copyOf(threads, Math.max(tid + 1, threads.length * 2));
         }
         HeldLocks h = threads[tid];
-        return h != null ? h : (threads[tid] = new HeldLocks());
+        return h != null ? h : (threads[tid] = new HeldLocks(tid));
     }
 
     public void threadStart(int parent, int child) {
+        current = null; // the stamps may change: accesses begin again
         locks(child);
         for (Detector d : detectors) {
             d.threadStart(parent, child);
@@ -61,6 +139,7 @@ public final class EventHub {
     }
 
     public void threadJoin(int joiner, int joined) {
+        current = null; // the stamps may change: accesses begin again
         for (Detector d : detectors) {
             d.threadJoin(joiner, joined);
         }
@@ -68,6 +147,7 @@ public final class EventHub {
 
     /** After tid acquired lock; reentrant acquires change nothing. */
     public void acquire(int tid, int lock, boolean exclusive) {
+        current = null; // the stamps may change: accesses begin again
         HeldLocks h = locks(tid);
         h.ensure(lock);
         boolean first = h.bump(h.counts, lock, 1) == 1;
@@ -77,6 +157,7 @@ public final class EventHub {
         }
         if (first || firstExclusive) { // a read hold taking the write mode too is an acquire
             h.held = h.held.with(lock);
+            h.changed();
             for (Detector d : detectors) {
                 d.acquire(tid, lock, exclusive);
             }
@@ -85,6 +166,7 @@ public final class EventHub {
 
     /** Before tid releases lock; only the outermost release is a release. */
     public void release(int tid, int lock, boolean exclusive) {
+        current = null; // the stamps may change: accesses begin again
         HeldLocks h = locks(tid);
         h.ensure(lock);
         if (h.counts[lock] == 0) {
@@ -99,6 +181,7 @@ public final class EventHub {
             h.held = h.held.without(lock);
         }
         if (last || lastExclusive) {
+            h.changed();
             for (Detector d : detectors) {
                 d.release(tid, lock, exclusive);
             }
@@ -123,27 +206,186 @@ public final class EventHub {
     }
 
     public void notifyWaiters(int tid, int monitor) {
+        current = null; // the stamps may change: accesses begin again
         for (Detector d : detectors) {
             d.notifyWaiters(tid, monitor);
         }
     }
 
     public void waitReturn(int tid, int monitor) {
+        current = null; // the stamps may change: accesses begin again
         for (Detector d : detectors) {
             d.waitReturn(tid, monitor);
         }
     }
 
     public void volatileAccess(int tid, int variable, boolean write) {
+        current = null; // the stamps may change: accesses begin again
         for (Detector d : detectors) {
             d.volatileAccess(tid, variable, write);
         }
     }
 
-    public void access(int tid, Shadow location, int site, boolean write) {
-        HeldLocks h = locks(tid);
+    /**
+     * The accesses that follow (until the next synchronisation event) are tid's: its context and
+     * the detectors' stamps, looked up once for all of them.
+     */
+    public void begin(int tid) {
+        current = context(tid);
         for (int i = 0; i < detectors.length; i++) {
-            detectors[i].access(tid, location, i, site, write, h.held, h.exclusive);
+            stamps[i] = stampAt[i] >= 0 ? detectors[i].stamp(tid) : 0;
+        }
+        s0 = stamps.length > 0 ? stamps[0] : 0;
+        s1 = stamps.length > 1 ? stamps[1] : 0;
+        s2 = stamps.length > 2 ? stamps[2] : 0;
+        s3 = stamps.length > 3 ? stamps[3] : 0;
+    }
+
+    /** A plain access by tid to a location with a Shadow (a field, a static). */
+    public void access(int tid, Shadow location, int site, boolean write) {
+        begin(tid);
+        field(location, site, write);
+    }
+
+    /** A plain access by tid to cell {@code index} of an array (in bounds). */
+    public void access(int tid, Cells cells, int index, int site, boolean write) {
+        begin(tid);
+        cell(cells, index, site, write);
+    }
+
+    /** A plain access, by the thread begun, to a location with a Shadow. */
+    public void field(Shadow location, int site, boolean write) {
+        Context by = current;
+        long key = Shape.key(by, site, write);
+        Shape s = location.shape;
+        int e = find(s, key, site);
+        if (e < 0) {
+            s = s.with(key, by);
+            location.shape = s;
+            e = s.size() - 1;
+            grow(location, e);
+            hint(site, e);
+            fresh(s, location.data, 0, e, by);
+        } else {
+            repeat(s, location.data, 0, e, by);
+        }
+    }
+
+    /**
+     * A plain access, by the thread begun, to cell {@code index} of an array (in bounds). The
+     * common case, a repeat from the same site, costs two array reads and a comparison to find
+     * the entry, and one comparison per detector that the repeat does not concern.
+     */
+    public void cell(Cells cells, int index, int site, boolean write) {
+        Shadow[] spilled = cells.spilled;
+        if (spilled != null && spilled[index] != null) {
+            field(spilled[index], site, write);
+            return;
+        }
+        Context by = current;
+        long key = Shape.key(by, site, write);
+        Shape s = cells.shapes[index];
+        if (s == null) {
+            s = root;
+        }
+        int[] d = cells.data;
+        int base = index * cellInts;
+        int[] h = hints;
+        int e = site < h.length ? h[site] : 0;
+        if (e >= s.size() || s.key(e) != key) {
+            e = find(s, key, site);
+        }
+        if (e >= 0) {
+            repeat(s, d, base, e, by);
+            return;
+        }
+        s = s.with(key, by);
+        e = s.size() - 1;
+        hint(site, e);
+        if (e >= CELL_ENTRIES) { // the cell moves to a Shadow of its own
+            Shadow moved = new Shadow(s, shadows++);
+            moved.data = java.util.Arrays.copyOfRange(d, base, base + cellInts);
+            grow(moved, e);
+            if (spilled == null) {
+                cells.spilled = spilled = new Shadow[cells.shapes.length];
+            }
+            spilled[index] = moved;
+            d = moved.data;
+            base = 0;
+        } else {
+            cells.shapes[index] = s;
+        }
+        fresh(s, d, base, e, by);
+    }
+
+    private void fresh(Shape s, int[] d, int base, int e, Context by) {
+        for (Detector x : detectors) {
+            x.access(s, d, base, e, true, by);
+        }
+    }
+
+    /**
+     * A repeat: only the detectors whose stamp in the entry is not the thread's present one.
+     * Written out for the first four (the four of a run): a loop over arrays costs more than
+     * the comparisons it makes.
+     */
+    private void repeat(Shape s, int[] d, int base, int e, Context by) {
+        int off = base + e * stride;
+        int c = c0;
+        if (c != Detector.NEVER && (c < 0 || d[off + c] != s0)) {
+            d0.access(s, d, base, e, false, by);
+        }
+        c = c1;
+        if (c != Detector.NEVER && (c < 0 || d[off + c] != s1)) {
+            d1.access(s, d, base, e, false, by);
+        }
+        c = c2;
+        if (c != Detector.NEVER && (c < 0 || d[off + c] != s2)) {
+            d2.access(s, d, base, e, false, by);
+        }
+        c = c3;
+        if (c != Detector.NEVER && (c < 0 || d[off + c] != s3)) {
+            d3.access(s, d, base, e, false, by);
+        }
+        for (int i = 4; i < detectors.length; i++) {
+            int col = stampAt[i];
+            if (col != Detector.NEVER && (col < 0 || d[off + col] != stamps[i])) {
+                detectors[i].access(s, d, base, e, false, by);
+            }
+        }
+    }
+
+    private int find(Shape s, long key, int site) {
+        int[] h = hints;
+        int at = site < h.length ? h[site] : 0;
+        if (at < s.size() && s.key(at) == key) {
+            return at;
+        }
+        int e = s.find(key);
+        if (e >= 0) {
+            hint(site, e);
+        }
+        return e;
+    }
+
+    private void hint(int site, int e) {
+        if (site >= hints.length) {
+            hints = java.util.Arrays.copyOf(hints, Math.max(site + 1, 2 * hints.length));
+        }
+        hints[site] = e;
+    }
+
+    /** Room for entry e's ints: for four entries at first, then half as much again. */
+    private void grow(Shadow location, int e) {
+        int need = locationInts + (e + 1) * stride;
+        int[] d = location.data;
+        if (need == 0) {
+            return; // lockset alone keeps nothing but the shape
+        }
+        if (d == null) {
+            location.data = new int[Math.max(need, locationInts + 4 * stride)];
+        } else if (d.length < need) {
+            location.data = java.util.Arrays.copyOf(d, locationInts + (e + 1) * 3 / 2 * stride);
         }
     }
 

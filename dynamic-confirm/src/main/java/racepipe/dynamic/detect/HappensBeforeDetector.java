@@ -1,14 +1,15 @@
 package racepipe.dynamic.detect;
 
 /**
- * Happens-before with vector clocks and FastTrack epochs: each location keeps, per (thread,
- * site, kind), the epoch of its latest access; a new access races with every kept epoch of
- * another thread that its clock has not seen (one write among the two). Edges: locks
- * (read-mode aware), start/join, wait/notify, volatile write to read, j.u.c synchronisers.
+ * Happens-before with vector clocks and FastTrack epochs: each location keeps, per distinct
+ * access (thread, locks, site, kind), the epoch of its latest occurrence; a new access races with
+ * every kept epoch of another thread that its clock has not seen (one write among the two).
+ * Edges: locks (read-mode aware), start/join, wait/notify, volatile write to read, j.u.c
+ * synchronisers.
  */
 public final class HappensBeforeDetector extends ClockedDetector {
     public HappensBeforeDetector() {
-        super(true);
+        super(true, true);
     }
 
     @Override
@@ -32,12 +33,7 @@ public final class HappensBeforeDetector extends ClockedDetector {
     }
 
     @Override
-    boolean mayRace(AccessHistory h, int earlier, LockSet held, LockSet exclusive) {
+    boolean mayRace(Context earlier, Context now) {
         return true;
-    }
-
-    @Override
-    boolean keepsLocks() {
-        return false;
     }
 }

@@ -6,7 +6,7 @@ package racepipe.dynamic.detect;
  */
 public final class HybridDetector extends ClockedDetector {
     public HybridDetector() {
-        super(false);
+        super(false, false);
     }
 
     @Override
@@ -15,12 +15,7 @@ public final class HybridDetector extends ClockedDetector {
     }
 
     @Override
-    boolean mayRace(AccessHistory h, int earlier, LockSet held, LockSet exclusive) {
-        return !h.excludes(earlier, held, exclusive);
-    }
-
-    @Override
-    boolean keepsLocks() {
-        return true;
+    boolean mayRace(Context earlier, Context now) {
+        return !earlier.excludes(now);
     }
 }

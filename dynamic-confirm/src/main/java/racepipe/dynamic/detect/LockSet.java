@@ -6,14 +6,16 @@ import java.util.Map;
 
 /**
  * An immutable, interned set of lock ids. Interning makes equal sets the same object, so a
- * thread's current set is a reference and the hot path allocates only on a new combination.
- * The caches are shared by every set (and every run of a JVM): one static lock guards them.
+ * thread's current set is a reference and the hot path allocates only on a new combination;
+ * with, without and intersect are memoised on the sets' ids. The caches are shared by every set
+ * (and every run of a JVM): one static lock guards them.
  */
 public final class LockSet {
     private static final Object CACHES = new Object();
     private static final Map<LockSet, LockSet> INTERNED = new HashMap<>();
-    private static final Map<Long, LockSet> WITH = new HashMap<>();    // id << 32 | lock -> the set with lock
-    private static final Map<Long, LockSet> WITHOUT = new HashMap<>(); // id << 32 | lock -> the set without it
+    private static final LongMap<LockSet> WITH = new LongMap<>();      // id << 32 | lock -> the set with lock
+    private static final LongMap<LockSet> WITHOUT = new LongMap<>();   // id << 32 | lock -> the set without it
+    private static final LongMap<LockSet> MEET = new LongMap<>();      // low id << 32 | high id -> the intersection
     private static int nextId;
 
     public static final LockSet EMPTY = intern(new int[0]);
@@ -107,7 +109,34 @@ public final class LockSet {
         if (other.locks.length == 0) {
             return other;
         }
-        return intern(Arrays.stream(locks).filter(other::contains).toArray());
+        long k = id < other.id ? ((long) id << 32) | other.id : ((long) other.id << 32) | id;
+        synchronized (CACHES) {
+            LockSet r = MEET.get(k);
+            if (r == null) {
+                int[] common = new int[Math.min(locks.length, other.locks.length)];
+                int n = 0;
+                for (int i = 0, j = 0; i < locks.length && j < other.locks.length; ) {
+                    int a = locks[i], b = other.locks[j];
+                    if (a == b) {
+                        common[n++] = a;
+                        i++;
+                        j++;
+                    } else if (a < b) {
+                        i++;
+                    } else {
+                        j++;
+                    }
+                }
+                r = n == locks.length ? this : n == other.locks.length ? other : intern(Arrays.copyOf(common, n));
+                MEET.put(k, r);
+            }
+            return r;
+        }
+    }
+
+    /** A run-wide small number naming this set (equal sets, one id). */
+    int id() {
+        return id;
     }
 
     public boolean isEmpty() {

@@ -3,6 +3,9 @@ package racepipe.dynamic.detect;
 /**
  * The pure lockset pair test: two accesses by different threads to one location, one a write,
  * and no lock that one holds exclusively and the other holds at all.
+ * <p>The test has no time in it, so a location's pairs are those among its distinct accesses:
+ * only an access the location has not seen before (a fresh entry) can add one, and a repeat
+ * costs nothing. It keeps no state of its own.
  */
 public final class LocksetDetector implements Detector {
     private final PairTable pairs = new PairTable();
@@ -18,23 +21,25 @@ public final class LocksetDetector implements Detector {
     }
 
     @Override
-    public void access(int tid, Shadow location, int slot, int site, boolean write, LockSet held, LockSet exclusive) {
-        AccessHistory h = (AccessHistory) location.state[slot];
-        if (h == null) {
-            location.state[slot] = h = new AccessHistory(true, false);
+    public int repeatColumn() {
+        return NEVER;
+    }
+
+    @Override
+    public void access(Shape s, int[] data, int base, int e, boolean fresh, Context by) {
+        if (fresh) {
+            check(s, e, by);
         }
-        long key = AccessHistory.key(tid, site, write);
-        int mine = -1;
-        for (int i = 0, n = h.size(); i < n; i++) {
-            int other = h.tid(i);
-            if (other == tid) {
-                if (mine < 0 && h.is(i, key, held, exclusive)) {
-                    mine = i;
-                }
-            } else if ((write || h.write(i)) && !h.excludes(i, held, exclusive)) {
-                pairs.record(h.site(i), other, site, tid);
+    }
+
+    private void check(Shape s, int e, Context by) {
+        int site = s.site(e);
+        boolean write = s.write(e);
+        for (int i = 0; i < e; i++) {
+            Context other = s.who(i);
+            if (other.tid != by.tid && (write || s.write(i)) && !other.excludes(by)) {
+                pairs.record(s.site(i), other.tid, site, by.tid);
             }
         }
-        h.note(mine, tid, site, write, held, exclusive, 0);
     }
 }

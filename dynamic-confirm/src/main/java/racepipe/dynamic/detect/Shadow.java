@@ -1,14 +1,19 @@
 package racepipe.dynamic.detect;
 
-/** The detectors' state for one memory location (a field of an object, a static, an array cell). */
+/**
+ * The detectors' state for one memory location (a field of an object, a static, an array cell
+ * that outgrew its {@link Cells}): the distinct accesses it has seen (a shared {@link Shape})
+ * and the detectors' ints, laid out by {@link EventHub}: each detector's per-location ints, then
+ * per entry of the shape each detector's per-entry ints.
+ */
 public final class Shadow {
-    /** One slot per detector, owned by that detector. */
-    final Object[] state;
+    Shape shape;
+    int[] data;
     /** A run-wide id, used to name a volatile variable. */
     public final int id;
 
-    public Shadow(int detectors, int id) {
-        this.state = new Object[detectors];
+    Shadow(Shape shape, int id) {
+        this.shape = shape;
         this.id = id;
     }
 }

@@ -3,7 +3,8 @@ package racepipe.dynamic.runtime;
 /**
  * The hot path: every field and array access the program makes comes here, through RT, and
  * goes to the scheduler, the native scheduler's observer and the recorder, whichever are set.
- * It allocates nothing and looks each listener up once.
+ * It allocates nothing and looks each listener up once; with the recorder alone (detect
+ * without a scheduler) an access is appended to the thread's list and returns at once.
  */
 final class Accesses {
     private Accesses() {
@@ -15,6 +16,10 @@ final class Accesses {
             int inner = Sites.dependencySite(site);
             library(target, inner < 0 ? Sites.libraryFieldOf(site) : Sites.get(inner).field, -1, write, inner);
             return;
+        }
+        Recorder rec = RT.rec;
+        if (rec != null && RT.sched == null && RT.observer == null && rec.append(target, 0, Recorder.fieldCode(site, write))) {
+            return; // detect without a scheduler: appended to the thread's list, nothing else to tell
         }
         LibCalls.State g = LibCalls.pause();
         try {
@@ -62,6 +67,10 @@ final class Accesses {
         if (site < 0) {
             library(array, -1, index, write, Sites.dependencySite(site));
             return;
+        }
+        Recorder rec = RT.rec;
+        if (rec != null && RT.sched == null && RT.observer == null && rec.append(array, index, Recorder.elementCode(site, write))) {
+            return; // detect without a scheduler: appended to the thread's list, nothing else to tell
         }
         LibCalls.State g = LibCalls.pause();
         try {

@@ -1,27 +1,68 @@
 package racepipe.dynamic.runtime;
 
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import racepipe.contract.RunResult;
+import racepipe.dynamic.detect.Cells;
 import racepipe.dynamic.detect.Detector;
 import racepipe.dynamic.detect.EventHub;
 import racepipe.dynamic.detect.PairTable;
 import racepipe.dynamic.detect.Shadow;
 
 /**
- * Phase 1's recorder: turns the runtime's events into detector events, one at a time under its
- * own lock, so every detector sees one order. At the end it completes the run's RunResult.
+ * Phase 1's recorder: turns the runtime's events into detector events in one order, under its
+ * own lock. At the end it completes the run's RunResult.
+ * <p>Plain accesses do not take the lock: each thread appends them to its own {@link Pending}
+ * list, and hands the list to the detectors (under the lock) before its next synchronisation
+ * event, when the list is full, and when it ends; a join hands over the joined thread's list,
+ * the run's end everyone's. The order the detectors see is still one the run could have had:
+ * a thread's accesses move later, but never past its own next synchronisation, so nothing that
+ * happened after them in another thread (which needs that synchronisation) comes first. Two
+ * threads' accesses between synchronisations are concurrent, in any order. Under a scheduler
+ * (one thread at a time) every access is handed over at once, in the schedule's order.
  */
 final class Recorder {
+    private static final int FIELD = 0, OWN_FIELD = 1, ELEMENT = 2; // code: site << 3 | kind << 1 | write
+    private static final int CAPACITY = 4096;       // a list this full is handed over...
+    private static final int MAX_CAPACITY = 1 << 16; // ...unless another thread is handing over: then it grows to this
+    private volatile boolean busy;                   // a thread is handing its list over
+
+    /**
+     * One thread's accesses not yet given to the detectors. Only its thread appends, without the
+     * lock, and publishes the new size after a release fence (a store on x86: nothing); anyone
+     * holding the lock may hand over what is published (from {@code done}); only its thread,
+     * holding the lock, empties it.
+     */
+    private static final class Pending {
+        final Thread thread;
+        final int tid;
+        Object[] targets = new Object[64];
+        int[] slots = new int[64]; // field id (OWN_FIELD) or index (ELEMENT)
+        int[] codes = new int[64];
+        int size;
+        int done;
+
+        Pending(Thread thread, int tid) {
+            this.thread = thread;
+            this.tid = tid;
+        }
+    }
+
     private final EventHub hub;
     private final ShadowMap shadows;
     final Threads threads = new Threads();
     private final IdentityHashMap<Object, Integer> lockIds = new IdentityHashMap<>();
+    private final ThreadLocal<Pending> mine = new ThreadLocal<>();
+    private final Pending[] byId = new Pending[1024]; // by Thread id: ThreadLocal.get costs a JNI call under C1
+    private Pending[] all = new Pending[8]; // every live thread's, for the joins and the end
+    private int live;
 
     Recorder(List<String> detectors) {
         this.hub = EventHub.of(detectors);
-        this.shadows = new ShadowMap(hub::newShadow);
+        this.shadows = new ShadowMap(hub);
     }
 
     private int lockId(Object lock) {
@@ -33,76 +74,276 @@ final class Recorder {
         return id;
     }
 
-    synchronized void field(Object target, int site, boolean write) {
-        Site s = Sites.get(site);
-        Shadow loc = target == null ? shadows.staticField(s.field) : shadows.field(target, s.field);
-        hub.access(threads.current(), loc, site, write);
+    // ---- plain accesses: appended to the thread's list
+
+    static int fieldCode(int site, boolean write) {
+        return site << 3 | FIELD << 1 | (write ? 1 : 0);
+    }
+
+    static int elementCode(int site, boolean write) {
+        return site << 3 | ELEMENT << 1 | (write ? 1 : 0);
+    }
+
+    void field(Object target, int site, boolean write) {
+        add(target, 0, fieldCode(site, write));
     }
 
     /** An access inside a watched collection class: its own field, counted at the application's call site. */
-    synchronized void field(Object target, int field, int site, boolean write) {
-        Shadow loc = target == null ? shadows.staticField(field) : shadows.field(target, field);
-        hub.access(threads.current(), loc, site, write);
+    void field(Object target, int field, int site, boolean write) {
+        add(target, field, site << 3 | OWN_FIELD << 1 | (write ? 1 : 0));
     }
 
-    synchronized void element(Object array, int index, int site, boolean write) {
-        Shadow loc = shadows.element(array, index);
-        if (loc != null) { // null: out of bounds, the access itself throws
-            hub.access(threads.current(), loc, site, write);
+    void element(Object array, int index, int site, boolean write) {
+        add(array, index, elementCode(site, write));
+    }
+
+    private void add(Object target, int slot, int code) {
+        if (RT.sched != null || !append(target, slot, code)) { // a scheduler: hand over at once
+            addSlowly(Thread.currentThread(), target, slot, code);
         }
     }
 
+    /**
+     * The common case in a few instructions, called by Accesses before anything else when no
+     * scheduler runs: the thread's list found by its id, and room in it. It uses no java.util
+     * class, so the program's collection calls need no pause. False: take the slow way.
+     */
+    boolean append(Object target, int slot, int code) {
+        Thread t = Thread.currentThread();
+        Pending p = byId[(int) t.getId() & (byId.length - 1)];
+        int n;
+        if (p == null || p.thread != t || (n = p.size) == p.codes.length) {
+            return false;
+        }
+        p.targets[n] = target;
+        p.slots[n] = slot;
+        p.codes[n] = code;
+        VarHandle.releaseFence();
+        p.size = n + 1;
+        return true;
+    }
+
+    /** A new thread, a full list or a scheduler: the list made, emptied or handed over at once. */
+    private void addSlowly(Thread t, Object target, int slot, int code) {
+        Pending p = byId[(int) t.getId() & (byId.length - 1)];
+        if (p == null || p.thread != t) {
+            p = mine(t);
+        }
+        int n = p.size;
+        if (n == p.codes.length) {
+            if (n < CAPACITY || busy && n < MAX_CAPACITY) { // rather than wait, run on while the other hands over
+                p.targets = Arrays.copyOf(p.targets, 2 * n);
+                p.slots = Arrays.copyOf(p.slots, 2 * n);
+                p.codes = Arrays.copyOf(p.codes, 2 * n);
+            } else {
+                flush(p);
+                n = 0;
+            }
+        }
+        p.targets[n] = target;
+        p.slots[n] = slot;
+        p.codes[n] = code;
+        VarHandle.releaseFence();
+        p.size = n + 1;
+        if (RT.sched != null) { // one thread at a time: the detectors see the schedule's order
+            flush(p);
+        }
+    }
+
+    /**
+     * The thread's list, made on its first access; it takes the thread's slot in {@link #byId}
+     * when the slot is free (or its thread has ended), else it is found through the ThreadLocal.
+     */
+    private synchronized Pending mine(Thread t) {
+        Pending p = mine.get();
+        if (p == null) {
+            p = new Pending(t, threads.current());
+            mine.set(p);
+            if (live == all.length) {
+                all = Arrays.copyOf(all, 2 * live);
+            }
+            all[live++] = p;
+        }
+        int slot = (int) t.getId() & (byId.length - 1);
+        if (byId[slot] == null || !byId[slot].thread.isAlive()) {
+            byId[slot] = p;
+        }
+        return p;
+    }
+
+    private void flush(Pending p) {
+        synchronized (this) {
+            busy = true;
+            handOver(p);
+            p.done = 0;
+            p.size = 0;
+            busy = false;
+        }
+    }
+
+    /**
+     * Gives the detectors p's published accesses; the caller holds the lock. They all have the
+     * thread's present context: a synchronisation event of the thread hands them over first.
+     */
+    private void handOver(Pending p) {
+        int n = p.size;
+        VarHandle.acquireFence();
+        if (p.done == n) {
+            return;
+        }
+        hub.begin(p.tid);
+        Object[] targets = p.targets;
+        int[] slots = p.slots, codes = p.codes;
+        Object a0 = null, a1 = null, a2 = null; // the last three arrays and their cells: a loop walks few arrays
+        Cells c0 = null, c1 = null, c2 = null;
+        for (int i = p.done; i < n; i++) {
+            Object target = targets[i];
+            int code = codes[i];
+            int site = code >>> 3;
+            boolean write = (code & 1) != 0;
+            int kind = (code >>> 1) & 3;
+            if (kind == ELEMENT) {
+                Cells cells;
+                if (target == a0) {
+                    cells = c0;
+                } else if (target == a1) {
+                    cells = c1;
+                } else if (target == a2) {
+                    cells = c2;
+                } else {
+                    cells = shadows.cells(target);
+                    a2 = a1;
+                    c2 = c1;
+                    a1 = a0;
+                    c1 = c0;
+                    a0 = target;
+                    c0 = cells;
+                }
+                int index = slots[i];
+                if (index >= 0 && index < cells.length()) { // else the access itself throws
+                    hub.cell(cells, index, site, write);
+                }
+            } else {
+                int field = kind == FIELD ? Sites.get(site).field : slots[i];
+                hub.field(target == null ? shadows.staticField(field) : shadows.field(target, field), site, write);
+            }
+        }
+        p.done = n;
+    }
+
+    /** The current thread's list, null before its first access. */
+    private Pending own() {
+        Thread t = Thread.currentThread();
+        Pending p = byId[(int) t.getId() & (byId.length - 1)];
+        return p != null && p.thread == t ? p : mine.get();
+    }
+
+    /** The current thread's id, its pending accesses handed over first; the caller holds the lock. */
+    private int current() {
+        Pending p = own();
+        if (p == null) {
+            return threads.current();
+        }
+        handOver(p);
+        p.done = 0;
+        p.size = 0;
+        return p.tid;
+    }
+
+    /** The current thread's accesses not handed over yet (for tests). */
+    synchronized int pendingHere() {
+        Pending p = own();
+        return p == null ? 0 : p.size - p.done;
+    }
+
+    /** The thread ends: its accesses go to the detectors, its list is dropped. */
+    void threadEnd() {
+        Pending p = own();
+        if (p == null) {
+            return;
+        }
+        synchronized (this) {
+            handOver(p);
+            for (int i = 0; i < live; i++) {
+                if (all[i] == p) {
+                    all[i] = all[--live];
+                    all[live] = null;
+                    break;
+                }
+            }
+            int slot = (int) p.thread.getId() & (byId.length - 1);
+            if (byId[slot] == p) {
+                byId[slot] = null;
+            }
+        }
+        mine.remove();
+    }
+
+    // ---- synchronisation: the thread's pending accesses first, then the event
+
     synchronized void volatileField(Object target, int site, boolean write) {
+        int tid = current();
         Site s = Sites.get(site);
         Shadow loc = target == null ? shadows.staticField(s.field) : shadows.field(target, s.field);
-        hub.volatileAccess(threads.current(), loc.id, write);
+        hub.volatileAccess(tid, loc.id, write);
     }
 
     private static final int SYNC_FIELD = Sites.field("racepipe/runtime/Synchronizers", "clock");
 
     /** A synchroniser's release (true) or acquire (false): an edge for happens-before only. */
     synchronized void syncEdge(Object sync, boolean release) {
-        hub.volatileAccess(threads.current(), shadows.field(sync, SYNC_FIELD).id, release);
+        int tid = current();
+        hub.volatileAccess(tid, shadows.field(sync, SYNC_FIELD).id, release);
     }
 
     synchronized void acquire(Object lock, boolean exclusive) {
-        hub.acquire(threads.current(), lockId(lock), exclusive);
+        hub.acquire(current(), lockId(lock), exclusive);
     }
 
     synchronized void release(Object lock, boolean exclusive) {
-        hub.release(threads.current(), lockId(lock), exclusive);
+        hub.release(current(), lockId(lock), exclusive);
     }
 
     /** Before a wait: drops every hold of the monitor; returns the count to restore. */
     synchronized int beforeWait(Object monitor) {
-        return hub.releaseAll(threads.current(), lockId(monitor));
+        return hub.releaseAll(current(), lockId(monitor));
     }
 
     synchronized void afterWait(Object monitor, Object lock, int holds) {
-        int tid = threads.current();
+        int tid = current();
         hub.waitReturn(tid, lockId(monitor));
         hub.reacquire(tid, lockId(lock), holds);
     }
 
     synchronized void notifyWaiters(Object monitor) {
-        hub.notifyWaiters(threads.current(), lockId(monitor));
+        hub.notifyWaiters(current(), lockId(monitor));
     }
 
     synchronized void start(Thread child) {
-        hub.threadStart(threads.current(), threads.idOf(child));
+        hub.threadStart(current(), threads.idOf(child));
     }
 
     synchronized void join(Thread joined) {
         if (!joined.isAlive()) {
-            hub.threadJoin(threads.current(), threads.idOf(joined));
+            int tid = current();
+            for (int i = 0; i < live; i++) { // ended without its exit hook: its accesses come before the join
+                if (all[i].thread == joined) {
+                    handOver(all[i]);
+                }
+            }
+            hub.threadJoin(tid, threads.idOf(joined));
         }
     }
 
     /**
      * The run's result: how it ended (from {@code ending}, whose pairs and sites are ignored) and
-     * what the detectors found: each one's pairs, in order, and the sites they name.
+     * what the detectors found: each one's pairs, in order, and the sites they name. Every
+     * thread's published accesses are handed over first.
      */
     synchronized RunResult complete(RunResult ending) {
+        for (int i = 0; i < live; i++) {
+            handOver(all[i]);
+        }
         List<RunResult.Pair> pairs = new ArrayList<>();
         List<Integer> used = new ArrayList<>();
         boolean[] seen = new boolean[Sites.count()];

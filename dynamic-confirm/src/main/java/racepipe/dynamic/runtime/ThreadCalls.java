@@ -77,10 +77,17 @@ final class ThreadCalls {
         }
     }
 
-    /** The thread is about to end: the calls it had open are over, and the scheduler hands its turn on. */
+    /**
+     * The thread is about to end: the calls it had open are over, the recorder takes its last
+     * accesses, and the scheduler hands its turn on.
+     */
     static void ended(Thread t) {
         LibCalls.clear();
         try (LibCalls.State paused = LibCalls.pause()) {
+            Recorder r = RT.rec;
+            if (r != null && t == Thread.currentThread()) {
+                r.threadEnd();
+            }
             Scheduling s = RT.sched;
             if (s != null) {
                 s.threadEnd(t);

@@ -2,6 +2,7 @@ package racepipe.dynamic.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,5 +40,24 @@ class RecorderTest {
         done.write(file);
         assertThat(RunResult.read(file)).isEqualTo(done);
         assertThat(Files.readString(file)).startsWith("{\"outcome\":\"exception\"");
+    }
+
+    @Test
+    void an_access_should_wait_in_the_threads_list_without_a_scheduler_and_be_handed_over_at_once_under_one() {
+        int field = Sites.field("t/Rec", "y");
+        int w = Sites.register("t/Rec", "w2", "()V", 3, "Rec.java", 9, "t.Rec.y", true, field);
+        Recorder rec = new Recorder(List.of("eraser"));
+        rec.field(new Object(), w, true);
+        assertThat(rec.pendingHere()).isEqualTo(1); // the JVM schedules: no lock taken
+        Scheduling quiet = (Scheduling) Proxy.newProxyInstance(Scheduling.class.getClassLoader(),
+                new Class<?>[] {Scheduling.class}, (proxy, m, args) ->
+                        m.getReturnType() == boolean.class ? false : m.getReturnType() == long.class ? 0L : null);
+        Control.schedule(quiet);
+        try {
+            rec.field(new Object(), w, true);
+            assertThat(rec.pendingHere()).isZero(); // one thread at a time: the schedule's order
+        } finally {
+            Control.schedule(null);
+        }
     }
 }

@@ -1,4 +1,4 @@
-package racepipe.dynamic.detect;
+package racepipe.dynamic.detect.reference;
 
 import java.util.Arrays;
 
