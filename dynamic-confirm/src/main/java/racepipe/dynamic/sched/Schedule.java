@@ -85,7 +85,10 @@ final class Schedule {
     SchedThread arrive(SchedThread me, Op op) {
         me.progress++;
         if (current == null && !aborted) {
-            handTo(me, me); // nobody holds the turn (nobody else could run): it takes it
+            // nobody holds the turn (nobody else could run): it takes it, as the one choice there
+            // is, the same choice the schedule makes when it finds the thread already arrived
+            choices.choose(1);
+            handTo(me, me);
         }
         if (current == me) {
             me.op = op;
