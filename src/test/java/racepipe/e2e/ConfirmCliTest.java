@@ -97,5 +97,12 @@ class ConfirmCliTest {
         JsonNode p = confirm(pkg + ".Main", line(pkg, "Main.java", a), line(pkg, "Main.java", b), 4, f.equals("hangs") ? 2 : 6);
         assertThat(p.get("confirm").get("trials").asInt()).isEqualTo(4);
         assertThat(p.get("confirm").get("outcomes").get(outcome).asInt()).isEqualTo(4);
+        for (JsonNode t : p.get("trials")) { // every outcome carries its reason
+            switch (outcome) {
+                case "deadlock" -> assertThat(t.get("note").asText()).contains("cycle: T1 holds").contains("held by T2");
+                case "timeout" -> assertThat(t.get("note").asText()).startsWith("no end within");
+                default -> { }
+            }
+        }
     }
 }
