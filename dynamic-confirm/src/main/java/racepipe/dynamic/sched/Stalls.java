@@ -15,7 +15,9 @@ import java.lang.management.ThreadMXBean;
  *     progress: only another thread can free it, and no other thread has the turn; back in its
  *     pool between two tasks: at the first look;
  * <li>TIMED_WAITING for {@value #LONG_TICKS} looks: a long timed wait inside the JDK;
- * <li>RUNNABLE without using any CPU for {@value #LONG_TICKS} looks: a native call (I/O);
+ * <li>RUNNABLE without using any CPU for {@value #LONG_TICKS} looks, inside a native method: a
+ *     native call (I/O). On a busy machine a runnable thread in Java code can go that long
+ *     without a core, so there it takes {@value #STARVED_TICKS} looks;
  * <li>RUNNABLE having used {@value #SPIN_MILLIS} ms of CPU (not of wall time) without reaching a
  *     point: a spin.
  * </ul>
@@ -26,6 +28,7 @@ import java.lang.management.ThreadMXBean;
 final class Stalls {
     static final int WAIT_TICKS = 5;
     static final int LONG_TICKS = 25;
+    static final int STARVED_TICKS = 250;
     static final long SPIN_MILLIS = 1000;
     private static final ThreadMXBean CPU = cpuClock();
 
@@ -93,7 +96,10 @@ final class Stalls {
                 }
                 idle = cpu == cpuLast ? idle + 1 : 0;
                 cpuLast = cpu;
-                if (idle >= LONG_TICKS) {
+                if (idle >= STARVED_TICKS) {
+                    return "runs without using CPU";
+                }
+                if (idle >= LONG_TICKS && inNativeMethod(c.thread)) {
                     return "in a native call (no CPU used)";
                 }
             }
@@ -102,6 +108,12 @@ final class Stalls {
             }
         }
         return null;
+    }
+
+    /** The thread's top frame is a native method (its stack is taken only after many idle looks). */
+    private static boolean inNativeMethod(Thread t) {
+        StackTraceElement[] frames = t.getStackTrace();
+        return frames.length > 0 && frames[0].isNativeMethod();
     }
 
     private static long cpu(SchedThread t) {
