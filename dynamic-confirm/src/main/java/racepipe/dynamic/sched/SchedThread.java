@@ -70,7 +70,12 @@ final class SchedThread {
         /** Waits in racepipe's code for what the schedule already made certain: never stuck. */
         SETTLING,
         /** Its pool's code between two tasks: stuck as soon as it waits. */
-        POOL
+        POOL,
+        /**
+         * Picked while let go, before it came back to a point: it may be on its way, woken by
+         * what the scheduler does not see, and waiting for a core; it is given longer.
+         */
+        RETURNING
     }
 
     final Thread thread;

@@ -354,7 +354,8 @@ final class Schedule {
         if (next == self || next.state.free()) {
             // it is here, or runs outside the turn: it holds the turn from now on. One let go into
             // a JDK call that has returned is on its way to its next point: nothing to watch.
-            next.doing = next.state == State.LEFT ? SchedThread.Doing.SETTLING : SchedThread.Doing.PROGRAM;
+            next.doing = next.state == State.LEFT ? SchedThread.Doing.SETTLING
+                    : next.state == State.DETACHED ? SchedThread.Doing.RETURNING : SchedThread.Doing.PROGRAM;
             next.state = State.RUNNING;
         } else {
             next.state = State.GRANTED;

@@ -26,7 +26,7 @@ import racepipe.dynamic.sched.SchedThread.State;
 public final class Scheduler implements Scheduling {
     private final Object m = new Object();
     private final Schedule schedule;
-    private final Stalls stalls = new Stalls();
+    private final Stalls stalls = new Stalls(m);
     private int idleLooks;
 
     public Scheduler(long seed, Set<String> raceSites, boolean postpone, Runnable onDeadlock) {

@@ -12,8 +12,12 @@ import java.lang.management.ThreadMXBean;
  * <li>a thread given the turn that has not resumed (GRANTED), has not run at all (no CPU yet),
  *     or waits in racepipe's code for what the schedule already made certain (SETTLING): never;
  * <li>BLOCKED or WAITING outside the scheduler's parks for {@value #WAIT_TICKS} looks with no
- *     progress: only another thread can free it, and no other thread has the turn; back in its
- *     pool between two tasks: at the first look;
+ *     progress: only another thread can free it, and no other thread has the turn (BLOCKED on the
+ *     scheduler's own lock is not stuck: it only waits for a core); back in its pool between two
+ *     tasks: at the first look;
+ * <li>picked again after it was let go, before it came back to a point: BLOCKED or WAITING for
+ *     {@value #LONG_TICKS} looks (what woke it may be what the scheduler does not see, and on a
+ *     busy machine a woken thread waits for a core);
  * <li>TIMED_WAITING for {@value #LONG_TICKS} looks: a long timed wait inside the JDK;
  * <li>RUNNABLE without using any CPU for {@value #LONG_TICKS} looks, inside a native method: a
  *     native call (I/O). On a busy machine a runnable thread in Java code can go that long
@@ -30,8 +34,10 @@ final class Stalls {
     static final int LONG_TICKS = 25;
     static final int STARVED_TICKS = 250;
     static final long SPIN_MILLIS = 1000;
-    private static final ThreadMXBean CPU = cpuClock();
+    private static final ThreadMXBean MX = threads();
+    private static final boolean CPU = MX != null && MX.isThreadCpuTimeSupported() && MX.isThreadCpuTimeEnabled();
 
+    private final Object schedulerLock;
     private SchedThread holder;
     private long progress;
     private Thread.State lastState;
@@ -40,10 +46,14 @@ final class Stalls {
     private long cpuFirst;  // CPU time at the first look of this stretch
     private long cpuLast;
 
-    private static ThreadMXBean cpuClock() {
+    /** @param schedulerLock the scheduler's own lock: a holder blocked on it is not stuck */
+    Stalls(Object schedulerLock) {
+        this.schedulerLock = schedulerLock;
+    }
+
+    private static ThreadMXBean threads() {
         try {
-            ThreadMXBean b = ManagementFactory.getThreadMXBean();
-            return b.isThreadCpuTimeSupported() && b.isThreadCpuTimeEnabled() ? b : null;
+            return ManagementFactory.getThreadMXBean();
         } catch (RuntimeException | Error e) {
             return null;
         }
@@ -73,7 +83,8 @@ final class Stalls {
         boolean pool = c.doing == SchedThread.Doing.POOL;
         switch (st) {
             case BLOCKED, WAITING -> {
-                if (ticks >= (pool ? 1 : WAIT_TICKS)) {
+                int enough = pool ? 1 : c.doing == SchedThread.Doing.RETURNING ? LONG_TICKS : WAIT_TICKS;
+                if (ticks >= enough && !(st == Thread.State.BLOCKED && onSchedulerLock(c.thread))) {
                     return pool ? "waits in its pool between tasks" : st == Thread.State.BLOCKED ? "blocked on a monitor the scheduler does not see"
                             : "waits where the scheduler does not see";
                 }
@@ -110,6 +121,21 @@ final class Stalls {
         return null;
     }
 
+    /** The thread waits to enter the scheduler's own lock (asked only after many looks). */
+    private boolean onSchedulerLock(Thread t) {
+        if (MX == null) {
+            return false;
+        }
+        try {
+            java.lang.management.ThreadInfo info = MX.getThreadInfo(t.getId());
+            java.lang.management.LockInfo lock = info == null ? null : info.getLockInfo();
+            return lock != null && lock.getIdentityHashCode() == System.identityHashCode(schedulerLock)
+                    && lock.getClassName().equals(schedulerLock.getClass().getName());
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     /** The thread's top frame is a native method (its stack is taken only after many idle looks). */
     private static boolean inNativeMethod(Thread t) {
         StackTraceElement[] frames = t.getStackTrace();
@@ -117,11 +143,11 @@ final class Stalls {
     }
 
     private static long cpu(SchedThread t) {
-        if (CPU == null) {
+        if (!CPU) {
             return -1;
         }
         try {
-            return CPU.getThreadCpuTime(t.thread.getId());
+            return MX.getThreadCpuTime(t.thread.getId());
         } catch (RuntimeException e) {
             return -1;
         }
