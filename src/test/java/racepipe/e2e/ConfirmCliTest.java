@@ -76,14 +76,16 @@ class ConfirmCliTest {
     }
 
     @Test
-    void replay_should_give_the_same_trial_from_its_seed() throws Exception {
+    void replay_should_give_the_same_trial_from_its_seed_with_busy_threads_beside() throws Exception {
         String ls = "benchmarks.logservice";
         String a = label(ls, "LogService.java", "m6"), b = label(ls, "LogService.java", "w8");
-        JsonNode p = confirm("benchmarks.logservice.Main", a, b, 6, 5);
-        for (JsonNode t : p.get("trials")) {
-            Cli.Result r = Cli.run("replay", Cli.BENCH.toString(), "--entry", "benchmarks.logservice.Main", "--pair", a, b,
-                    "--seed", t.get("seed").asText());
-            assertThat(r.json().get("pairs").get(0).get("trials").get(0)).isEqualTo(t);
+        try (Busy beside = new Busy(2)) {
+            JsonNode p = confirm("benchmarks.logservice.Main", a, b, 6, 5);
+            for (JsonNode t : p.get("trials")) {
+                Cli.Result r = Cli.run("replay", Cli.BENCH.toString(), "--entry", "benchmarks.logservice.Main", "--pair", a, b,
+                        "--seed", t.get("seed").asText());
+                assertThat(r.json().get("pairs").get(0).get("trials").get(0)).isEqualTo(t);
+            }
         }
     }
 
@@ -97,5 +99,12 @@ class ConfirmCliTest {
         JsonNode p = confirm(pkg + ".Main", line(pkg, "Main.java", a), line(pkg, "Main.java", b), 4, f.equals("hangs") ? 2 : 6);
         assertThat(p.get("confirm").get("trials").asInt()).isEqualTo(4);
         assertThat(p.get("confirm").get("outcomes").get(outcome).asInt()).isEqualTo(4);
+        for (JsonNode t : p.get("trials")) { // every outcome carries its reason
+            switch (outcome) {
+                case "deadlock" -> assertThat(t.get("note").asText()).contains("cycle: T1 holds").contains("held by T2");
+                case "timeout" -> assertThat(t.get("note").asText()).startsWith("no end within");
+                default -> { }
+            }
+        }
     }
 }

@@ -62,11 +62,15 @@ final class TrialRunner {
             startWatchdog(watchdogMillis);
             main.start();
             boolean finished = awaitGroup(group, main, start + timeoutMillis * 1_000_000L);
-            if (!finished && s != null) {
-                s.abort();
+            String unfinished = null;
+            if (!finished) {
+                unfinished = "no end within " + timeoutMillis + " ms: " + (s == null ? "under the JVM's scheduling" : s.describe());
+                if (s != null) {
+                    s.abort();
+                }
             }
             boolean clean = finished || awaitGroup(group, main, System.nanoTime() + 1_000_000_000L);
-            return new Ran(result(seed, mode, s, observer, finished, (System.nanoTime() - start) / 1_000), clean);
+            return new Ran(result(seed, mode, s, observer, finished, (System.nanoTime() - start) / 1_000, unfinished), clean);
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
         } finally {
@@ -131,7 +135,8 @@ final class TrialRunner {
         }
     }
 
-    private static TrialResult result(long seed, String mode, Scheduler s, Observer o, boolean finished, long micros) {
+    private static TrialResult result(long seed, String mode, Scheduler s, Observer o, boolean finished, long micros,
+                                      String unfinished) {
         List<RaceRecord> races = s == null ? List.of() : s.races();
         List<ProgramEnd.Uncaught> uncaught = ProgramEnd.uncaught();
         Integer exit = ProgramEnd.exitStatus();
@@ -151,7 +156,28 @@ final class TrialRunner {
                     new TrialResult.Access(first.siteB(), first.threadB(), first.stackB())));
         }
         return new TrialResult(seed, mode, s == null ? o.covered() : !races.isEmpty(), outcome, thrown, exit, race, deadlock,
-                s == null ? "native" : s.digest(), s == null ? 0 : s.watchdogFirings(), micros, null);
+                s == null ? "native" : s.digest(), s == null ? 0 : s.watchdogFirings(), micros, note(outcome, s, unfinished));
+    }
+
+    /**
+     * The reason a trial ended as it did, where its other fields do not say it: a deadlock's
+     * evidence, what each thread was doing when time ran out; and the watchdog's events, which
+     * are part of the schedule (turn, thread, why), so a replay gives the same note.
+     */
+    static String note(Outcome outcome, Scheduler s, String unfinished) {
+        List<String> parts = new ArrayList<>();
+        if (outcome == Outcome.DEADLOCK && s != null && s.deadlock() != null) {
+            String d = s.deadlock();
+            int stacks = d.indexOf("| stacks:");
+            parts.add("deadlock, " + (stacks < 0 ? d : d.substring(0, stacks)).trim());
+        }
+        if (outcome == Outcome.TIMEOUT && unfinished != null) {
+            parts.add(unfinished);
+        }
+        if (s != null && s.watchdogFirings() > 0) {
+            parts.add("watchdog: " + String.join("; ", s.watchdogEvents()));
+        }
+        return parts.isEmpty() ? null : String.join(" | ", parts);
     }
 
     static List<String> split(String s) {

@@ -15,7 +15,8 @@ import racepipe.contract.Protocol;
  * Entry point of a Phase 2 worker JVM, speaking contract's Protocol: says READY, reads one
  * trial request a line on stdin, runs it, and answers its TrialResult on one line. The program's
  * own output is discarded. A trial whose threads cannot be stopped is answered as the last one:
- * the worker quits, and the parent replaces it.
+ * the worker quits, and the parent replaces it. racepipe's own failure goes to the real stderr
+ * (the parent keeps its last lines for the crash's note) and ends the worker with status 70.
  * Usage: TrialWorker CLASSPATH ENTRY SITES WATCHDOG_MS [args...]
  */
 public final class TrialWorker {
@@ -32,22 +33,36 @@ public final class TrialWorker {
                 new LinkedHashSet<>(TrialRunner.split(argv[2])));
         long watchdog = Long.parseLong(argv[3]);
         PrintStream protocol = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
+        PrintStream ownErrors = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);
         PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
         System.setOut(discard);
         System.setErr(discard);
         protocol.println(Protocol.READY);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        for (String line; (line = in.readLine()) != null; ) {
-            Protocol.TrialRequest request = Protocol.TrialRequest.parse(line);
-            if (request == null) {
-                break; // the parent is done
+        long seed = 0;
+        try {
+            for (String line; (line = in.readLine()) != null; ) {
+                Protocol.TrialRequest request = Protocol.TrialRequest.parse(line);
+                if (request == null) {
+                    break; // the parent is done
+                }
+                seed = request.seed();
+                TrialRunner.Ran ran = runner.run(request.seed(), request.scheduler(), request.timeoutMillis(), watchdog);
+                protocol.println(new Protocol.Answer(ran.result(), !ran.clean()).line());
+                if (!ran.clean()) {
+                    protocol.flush();
+                    Runtime.getRuntime().halt(0); // threads we cannot stop: a fresh worker goes on
+                }
             }
-            TrialRunner.Ran ran = runner.run(request.seed(), request.scheduler(), request.timeoutMillis(), watchdog);
-            protocol.println(new Protocol.Answer(ran.result(), !ran.clean()).line());
-            if (!ran.clean()) {
-                protocol.flush();
-                Runtime.getRuntime().halt(0); // threads we cannot stop: a fresh worker goes on
+        } catch (Throwable t) { // racepipe's own failure: said on the real stderr, which the parent keeps for the note
+            StackTraceElement[] frames = t.getStackTrace();
+            for (int i = Math.min(3, frames.length) - 1; i >= 0; i--) {
+                ownErrors.println("  from " + frames[i]);
             }
+            // last, so that it is among the last lines the parent keeps
+            ownErrors.println("racepipe worker failed in the trial of seed " + seed + ": " + t);
+            ownErrors.flush();
+            Runtime.getRuntime().halt(70);
         }
         Runtime.getRuntime().halt(0);
     }

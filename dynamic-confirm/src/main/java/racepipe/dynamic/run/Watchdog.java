@@ -1,17 +1,22 @@
 package racepipe.dynamic.run;
 
+import java.util.function.Supplier;
 import racepipe.dynamic.sched.Scheduler;
 
-/** Lets the others go when the running thread stays away from scheduling points too long. */
+/**
+ * The clock that paces the scheduler's watchdog: every quantum it asks the current trial's
+ * scheduler to look at the thread holding the turn. What the look decides, and how the schedule
+ * records it, is the scheduler's (sched/Stalls, Schedule.rescue): the clock only says when to look.
+ */
 final class Watchdog extends Thread {
-    private final java.util.function.Supplier<Scheduler> scheduler;
+    private final Supplier<Scheduler> scheduler;
     private final long quantumMillis;
 
     /** Watches whichever scheduler is current: one watchdog serves every trial of a worker. */
-    Watchdog(java.util.function.Supplier<Scheduler> scheduler, long quantumMillis) {
+    Watchdog(Supplier<Scheduler> scheduler, long quantumMillis) {
         super("racepipe-watchdog");
         this.scheduler = scheduler;
-        this.quantumMillis = quantumMillis;
+        this.quantumMillis = Math.max(1, quantumMillis);
         setDaemon(true);
     }
 
@@ -19,11 +24,10 @@ final class Watchdog extends Thread {
     public void run() {
         try {
             while (true) {
-                Scheduler s = scheduler.get();
-                long before = s == null ? 0 : s.steps();
                 Thread.sleep(quantumMillis);
-                if (s != null && s == scheduler.get() && !s.aborted()) {
-                    s.watchdogTick(before);
+                Scheduler s = scheduler.get();
+                if (s != null && !s.aborted()) {
+                    s.watchdogTick();
                 }
             }
         } catch (InterruptedException e) {

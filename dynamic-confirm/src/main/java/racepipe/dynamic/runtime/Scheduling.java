@@ -2,6 +2,7 @@ package racepipe.dynamic.runtime;
 
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
+import java.util.function.BooleanSupplier;
 
 /**
  * What the runtime tells a scheduler that controls the run (Phase 2's, or Phase 1's seeded
@@ -25,11 +26,19 @@ public interface Scheduling {
     /** After releasing a lock (or giving back a try-lock's grant). */
     void release(Object lock, boolean exclusive);
 
-    /** Before {@code child.start()}. */
-    void starting(Thread child);
+    /**
+     * Instead of {@code child.start()}: true when the scheduler takes the child over and starts
+     * it when it first gets the turn (so it runs no code outside the turn); false: the caller
+     * starts it.
+     */
+    boolean starting(Thread child);
 
-    /** Before {@code target.join(millis)}: returns once the target ended (or, timed, at once). */
-    void join(Thread target, long millis);
+    /**
+     * Before {@code target.join(millis)}: returns, holding the turn, once the target ended in the
+     * schedule, or (timed) when the schedule says the time ran out. True: really join (it returns
+     * at once, or the target is one the scheduler does not know); false: the time ran out.
+     */
+    boolean join(Thread target, long millis);
 
     /** Thread.sleep: a point; the time itself is not spent. */
     void sleep(long millis) throws InterruptedException;
@@ -55,8 +64,30 @@ public interface Scheduling {
     /** Condition.signal (all: signalAll) in the model. */
     void signal(Condition c, boolean all);
 
-    /** The running thread is about to block inside the JDK, where no point is seen: let another go. */
-    void blocking();
+    /**
+     * Before a JDK call on {@code sync} that blocks until {@code ready} holds (a latch at zero, a
+     * free permit, an element or room in a queue, a done future): a point; returns, holding the
+     * turn, once ready holds, so the call does not block. A timed call may also return when
+     * nothing else can happen (its time ran out). Returns whether ready holds. {@code ready} is
+     * asked under the scheduler's lock: it must not run instrumented code (a JDK class's own state).
+     */
+    boolean awaitReady(Object sync, BooleanSupplier ready, boolean timed);
+
+    /**
+     * The running thread is about to block in a JDK call on {@code sync} that only others can
+     * end (a barrier's party that does not trip it): it leaves the turn, and counts as at a
+     * point again once {@code back} holds (null: at once); it rejoins at its next point.
+     */
+    void leave(Object sync, BooleanSupplier back);
+
+    /**
+     * The running thread waits, in racepipe's code, for what the schedule already made certain
+     * (threads on their way into a barrier, an ended thread's exit): the watchdog leaves it alone.
+     */
+    void expect(BooleanSupplier done);
+
+    /** The running thread has finished an executor task and goes back to its pool. */
+    void taskEnded();
 
     /** How many times the turn was handed over so far: a deterministic clock of the schedule. */
     long turns();

@@ -1,18 +1,30 @@
 package racepipe.dynamic.runtime;
 
+import java.util.Map;
+import java.util.WeakHashMap;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
+import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 
 /**
  * java.util.concurrent synchronisers, seen from their call sites in application code: what a
  * thread does before countDown / barrier await / release / put happens before what another
  * does after await / acquire / take returns. Happens-before takes these edges (as it takes a
  * volatile write then read); the hybrid detector, by its definition, does not.
+ * <p>For the scheduler, a call that would block waits at a point until the JDK object's own
+ * state says it will not (the latch at zero, a permit, an element or room in the queue), so it
+ * never blocks where the scheduler cannot see; a barrier's parties that do not trip it leave the
+ * turn and count as at a point again once the last party has tripped it.
  */
 public final class Synchronizers {
     private Synchronizers() {
@@ -25,12 +37,30 @@ public final class Synchronizers {
         }
     }
 
-    /** Before a call that may block inside the JDK: the scheduler lets another thread run. */
-    static void mayBlock() {
+    /**
+     * Before a call on sync that blocks until {@code ready} holds: the scheduler runs others until
+     * it does, so the call returns at once; timed, it may say the time ran out (false). Only a
+     * JDK class's own state is asked (under the scheduler's lock, where instrumented code must not
+     * run): an application's own synchroniser is called outside the turn, and its caller rejoins
+     * at its next point. True when ready (or no scheduler controls the run).
+     */
+    static boolean until(Object sync, BooleanSupplier ready, boolean timed) {
         Scheduling s = RT.sched;
-        if (s != null) {
-            s.blocking();
+        if (s == null || sync == null) {
+            return true; // no scheduler; or the call itself throws
         }
+        if (ready == null || sync.getClass().getClassLoader() != null) {
+            s.leave(sync, null);
+            return true;
+        }
+        return s.awaitReady(sync, ready, timed);
+    }
+
+    /** Whether a queue of this class blocks exactly when it is empty (take) or full (put). */
+    private static boolean plainQueue(BlockingQueue<?> q) {
+        Class<?> c = q.getClass();
+        return c == LinkedBlockingQueue.class || c == ArrayBlockingQueue.class || c == LinkedBlockingDeque.class
+                || c == PriorityBlockingQueue.class || c == LinkedTransferQueue.class;
     }
 
     static void acquired(Object sync) {
@@ -49,7 +79,7 @@ public final class Synchronizers {
 
     public static void await(CountDownLatch l) throws InterruptedException {
         try (LibCalls.State paused = LibCalls.pause()) {
-            mayBlock();
+            until(l, () -> l.getCount() == 0, false);
             l.await();
             acquired(l);
         }
@@ -57,8 +87,7 @@ public final class Synchronizers {
 
     public static boolean await(CountDownLatch l, long t, TimeUnit u) throws InterruptedException {
         try (LibCalls.State paused = LibCalls.pause()) {
-            mayBlock();
-            boolean done = l.await(t, u);
+            boolean done = until(l, () -> l.getCount() == 0, true) ? l.await(t, u) : l.await(0L, TimeUnit.NANOSECONDS);
             if (done) {
                 acquired(l);
             }
@@ -73,10 +102,82 @@ public final class Synchronizers {
     public static int await(CyclicBarrier b) throws InterruptedException, BrokenBarrierException {
         try (LibCalls.State paused = LibCalls.pause()) {
             arrive(b);
-            mayBlock();
-            int k = b.await();
+            int k = Synchronizers.<RuntimeException>enter(b, b::await);
             leave(b);
             return k;
+        }
+    }
+
+    /** b.await() or b.await(t, u); E: TimeoutException for the timed one. */
+    private interface BarrierCall<E extends Exception> {
+        int await() throws InterruptedException, BrokenBarrierException, E;
+    }
+
+    /** A barrier as the schedule sees it: the parties come in its current generation, and the generations tripped. */
+    private static final class Gate {
+        int arrived;
+        long tripped;
+    }
+
+    private static final Map<CyclicBarrier, Gate> GATES = new WeakHashMap<>();
+
+    /**
+     * A party enters the barrier, holding the turn (a point first). The parties before it in
+     * this generation are first let into the JDK's await in the order they came, so the JDK's
+     * arrival index is the schedule's. A party that does not trip the barrier leaves the turn
+     * and counts as at a point again once the generation has tripped; the last one trips it
+     * and goes on with the turn.
+     */
+    private static <E extends Exception> int enter(CyclicBarrier b, BarrierCall<E> call)
+            throws InterruptedException, BrokenBarrierException, E {
+        Scheduling s = RT.sched;
+        if (s == null) {
+            return call.await();
+        }
+        s.point();
+        Gate g;
+        int before;
+        long generation;
+        boolean trips;
+        synchronized (GATES) {
+            g = GATES.computeIfAbsent(b, k -> new Gate());
+            before = g.arrived;
+            generation = g.tripped;
+            trips = ++g.arrived >= b.getParties();
+            if (trips) {
+                g.arrived = 0;
+            }
+        }
+        s.expect(() -> b.getNumberWaiting() >= before || b.isBroken());
+        if (trips) {
+            try {
+                return call.await();
+            } finally {
+                synchronized (GATES) {
+                    g.tripped++; // the others are released: each counts as at a point again
+                }
+            }
+        }
+        s.leave(b, () -> {
+            synchronized (GATES) {
+                return g.tripped > generation;
+            }
+        });
+        boolean ok = false;
+        try {
+            int k = call.await();
+            ok = true;
+            return k;
+        } finally {
+            if (!ok) {
+                synchronized (GATES) { // broken, timed out or interrupted: the generation is over
+                    if (g.tripped == generation) {
+                        g.tripped++;
+                        g.arrived = 0;
+                    }
+                }
+            }
+            s.point(); // back at a point: it rejoins the schedule
         }
     }
 
@@ -94,8 +195,7 @@ public final class Synchronizers {
             throws InterruptedException, BrokenBarrierException, TimeoutException {
         try (LibCalls.State paused = LibCalls.pause()) {
             arrive(b);
-            mayBlock();
-            int k = b.await(t, u);
+            int k = Synchronizers.<TimeoutException>enter(b, () -> b.await(t, u));
             leave(b);
             return k;
         }
@@ -110,7 +210,7 @@ public final class Synchronizers {
 
     public static void acquire(Semaphore s) throws InterruptedException {
         try (LibCalls.State paused = LibCalls.pause()) {
-            mayBlock();
+            until(s, () -> s.availablePermits() > 0, false);
             s.acquire();
             acquired(s);
         }
@@ -119,14 +219,14 @@ public final class Synchronizers {
     public static void put(BlockingQueue<Object> q, Object e) throws InterruptedException {
         try (LibCalls.State paused = LibCalls.pause()) {
             release(q);
-            mayBlock();
+            until(q, plainQueue(q) ? () -> q.remainingCapacity() > 0 : null, false);
             q.put(e);
         }
     }
 
     public static Object take(BlockingQueue<Object> q) throws InterruptedException {
         try (LibCalls.State paused = LibCalls.pause()) {
-            mayBlock();
+            until(q, plainQueue(q) ? () -> !q.isEmpty() : null, false);
             Object e = q.take();
             acquired(q);
             return e;

@@ -15,7 +15,9 @@ import java.util.function.Supplier;
  * happens before the task runs, and what the task does happens before {@code Future.get()} (or
  * {@code join()}) returns. The pool's threads start inside the JDK, where no start edge is seen,
  * so the task is wrapped: the wrapper takes the edge as it starts and gives one as it ends.
- * Edges for happens-before only, like Synchronizers'.
+ * Edges for happens-before only, like Synchronizers'. For the scheduler, a task's start is a
+ * point (its body runs with the turn), its end sends its thread back to its pool, and
+ * Future.get / join wait at a point until the future is done.
  */
 public final class Tasks {
     private static final Map<Object, Task> TASK_OF = new WeakHashMap<>(); // future -> its task
@@ -36,31 +38,53 @@ public final class Tasks {
         // the start edge orders it after its submitter's past, the end edge before Future.get
         @Override
         public void run() {
-            edge(this, false);
+            begin(this);
             try {
                 ((Runnable) task).run();
             } finally {
-                edge(this, true);
+                end(this);
             }
         }
 
         @Override
         public Object call() throws Exception {
-            edge(this, false);
+            begin(this);
             try {
                 return ((Callable<?>) task).call();
             } finally {
-                edge(this, true);
+                end(this);
             }
         }
 
         @Override
         public Object get() {
-            edge(this, false);
+            begin(this);
             try {
                 return ((Supplier<?>) task).get();
             } finally {
-                edge(this, true);
+                end(this);
+            }
+        }
+    }
+
+    /** A task starts on its thread (a pool's): a point, so its body runs with the turn. */
+    private static void begin(Task t) {
+        try (LibCalls.State paused = LibCalls.pause()) {
+            Scheduling s = RT.sched;
+            if (s != null) {
+                s.point();
+            }
+        }
+        edge(t, false);
+    }
+
+    /** A task ends: its thread goes back to its pool (where the watchdog lets it go as soon as it waits). */
+    private static void end(Task t) {
+        edge(t, true);
+        try (LibCalls.State paused = LibCalls.pause()) {
+            Scheduling s = RT.sched;
+            if (s != null) {
+                s.taskEnded();
             }
         }
     }
@@ -117,14 +141,15 @@ public final class Tasks {
         }
     }
 
-    private static void mayBlock() {
+    /** Before a call that blocks until the future is done: the scheduler runs others until it is. */
+    private static boolean untilDone(Future<?> f, boolean timed) {
         try (LibCalls.State paused = LibCalls.pause()) {
-            Synchronizers.mayBlock();
+            return Synchronizers.until(f, f::isDone, timed);
         }
     }
 
     public static Object get(Future<Object> f) throws InterruptedException, ExecutionException {
-        mayBlock();
+        untilDone(f, false);
         Object v = f.get();
         completed(f);
         return v;
@@ -132,14 +157,13 @@ public final class Tasks {
 
     public static Object get(Future<Object> f, long t, TimeUnit u)
             throws InterruptedException, ExecutionException, TimeoutException {
-        mayBlock();
-        Object v = f.get(t, u);
+        Object v = untilDone(f, true) ? f.get(t, u) : f.get(0L, TimeUnit.NANOSECONDS);
         completed(f);
         return v;
     }
 
     public static Object join(CompletableFuture<Object> f) {
-        mayBlock();
+        untilDone(f, false);
         Object v = f.join();
         completed(f);
         return v;

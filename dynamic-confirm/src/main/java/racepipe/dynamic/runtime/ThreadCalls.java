@@ -12,10 +12,9 @@ final class ThreadCalls {
                 r.start(t);
             }
             Scheduling s = RT.sched;
-            if (s != null) {
-                s.starting(t);
+            if (s == null || !s.starting(t)) {
+                t.start();
             }
-            t.start();
             if (s != null) {
                 s.point();
             }
@@ -26,8 +25,8 @@ final class ThreadCalls {
     static void join(Thread t, long millis) throws InterruptedException {
         try (LibCalls.State paused = LibCalls.pause()) {
             Scheduling s = RT.sched;
-            if (s != null) {
-                s.join(t, millis);
+            if (s != null && !s.join(t, millis)) {
+                return; // timed: the schedule let the time run out (the time itself is not spent)
             }
             t.join(millis);
             Recorder r = RT.rec;

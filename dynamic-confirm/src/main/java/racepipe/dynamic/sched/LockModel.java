@@ -1,6 +1,8 @@
 package racepipe.dynamic.sched;
 
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,6 +17,7 @@ final class LockModel {
     }
 
     private final Map<Object, Held> locks = new IdentityHashMap<>();
+    private final Map<Object, Integer> numbers = new IdentityHashMap<>(); // locks in the order the schedule first took them
 
     boolean canAcquire(SchedThread t, Object lock, boolean exclusive) {
         Held h = locks.get(lock);
@@ -36,6 +39,7 @@ final class LockModel {
     }
 
     void acquire(SchedThread t, Object lock, boolean exclusive, int times) {
+        numbers.putIfAbsent(lock, numbers.size() + 1);
         Held h = locks.computeIfAbsent(lock, k -> new Held());
         if (exclusive) {
             h.owner = t;
@@ -80,5 +84,42 @@ final class LockModel {
     boolean owns(SchedThread t, Object lock) {
         Held h = locks.get(lock);
         return h != null && h.owner == t;
+    }
+
+    /** Who holds the lock: its owner, or its readers (none when free). */
+    List<SchedThread> holders(Object lock) {
+        Held h = locks.get(lock);
+        List<SchedThread> out = new ArrayList<>();
+        if (h != null) {
+            if (h.owner != null) {
+                out.add(h.owner);
+            }
+            out.addAll(h.readers.keySet());
+        }
+        return out;
+    }
+
+    /** The locks t holds, in the order first taken. */
+    List<Object> heldBy(SchedThread t) {
+        List<Object> out = new ArrayList<>();
+        for (Map.Entry<Object, Held> e : locks.entrySet()) {
+            if (e.getValue().owner == t || e.getValue().readers.containsKey(t)) {
+                out.add(e.getKey());
+            }
+        }
+        out.sort((a, b) -> Integer.compare(number(a), number(b)));
+        return out;
+    }
+
+    /**
+     * A lock as reports name it: its class and its number in this trial (the order the schedule
+     * first granted it), the same in every replay, where an identity hash is not.
+     */
+    String name(Object lock) {
+        return lock.getClass().getName() + "#" + number(lock);
+    }
+
+    private int number(Object lock) {
+        return numbers.computeIfAbsent(lock, k -> numbers.size() + 1);
     }
 }

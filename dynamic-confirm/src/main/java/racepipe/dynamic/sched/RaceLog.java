@@ -35,6 +35,20 @@ final class RaceLog {
         return known[site] == 1;
     }
 
+    /** The thread is at a point before an access at one of the pair's sites. */
+    boolean atRaceSite(SchedThread t) {
+        return watching() && t.op == SchedThread.Op.ACCESS && isRaceSite(t.site);
+    }
+
+    /**
+     * Two threads one step before accesses that race as the pair does: both at its sites (one
+     * at each, unless the pair is one site with itself), on one address, one of them a write.
+     */
+    boolean conflict(SchedThread a, SchedThread b) {
+        return atRaceSite(a) && atRaceSite(b) && (oneSite() || a.site != b.site)
+                && a.target == b.target && a.slot == b.slot && (a.write || b.write);
+    }
+
     /** me and other wait one step before their accesses to one address; meFirst: the order chosen. */
     void record(SchedThread me, SchedThread other, boolean meFirst, long step) {
         Site site = Sites.get(me.site);

@@ -3,34 +3,38 @@ package racepipe.dynamic.sched;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import racepipe.dynamic.sched.SchedThread.Op;
+import racepipe.dynamic.sched.SchedThread.State;
 
 /**
- * The scheduler's state machine: which thread holds the turn, who may take it next, what each
- * waits for. Every method is called under the scheduler's lock; each decides and returns the
- * thread to wake, and the Scheduler parks and wakes the real threads.
+ * Passing the turn: which thread holds it, who may take it next, what each waits for. The
+ * choices themselves are the {@link Policy}'s (RaceFuzzer or random); the watchdog's judgement
+ * is {@link Stalls}'; this class applies both. Every method is called under the scheduler's lock;
+ * each decides and returns the thread to wake, and the Scheduler parks and wakes the real threads.
+ * <p>What makes a schedule a function of the seed: a thread changes what the schedule sees only
+ * while it holds the turn; a thread outside the turn (new, let go, ended on its own) counts as at
+ * a point until it is picked, so when it physically arrives or ends changes no decision.
  */
 final class Schedule {
-    /** Ticks a thread may run without reaching a point before it counts as spinning. */
-    private static final int SPIN_TICKS = 25;
-
     final Roster roster = new Roster();
     final LockModel locks = new LockModel();
     private final Choices choices;
     private final RaceLog races;
-    private final RaceFuzzer fuzzer;
+    private final Policy policy;
+    private final RaceFuzzer fuzzer; // null: the random scheduler
     private final Runnable onDeadlock;
-    volatile SchedThread current;
-    volatile long steps;           // arrivals at points: the watchdog's sign of progress
+    volatile SchedThread current;  // holds the turn (GRANTED or RUNNING); null: nobody
     long turns;                    // hand-overs: a deterministic clock of the schedule
     int watchdogFirings;
-    private int stalledTicks;
+    private final List<String> rescues = new ArrayList<>();
     volatile String deadlock;
     volatile boolean aborted;
 
     Schedule(long seed, Set<String> raceSites, boolean postpone, Runnable onDeadlock) {
         this.choices = new Choices(seed);
         this.races = new RaceLog(raceSites);
-        this.fuzzer = new RaceFuzzer(races, postpone, roster, choices);
+        this.fuzzer = postpone && races.watching() ? new RaceFuzzer(races, roster, choices) : null;
+        this.policy = fuzzer != null ? fuzzer : new RandomPolicy(races, roster, choices);
         this.onDeadlock = onDeadlock;
     }
 
@@ -42,116 +46,130 @@ final class Schedule {
         return races;
     }
 
-    RaceFuzzer fuzzer() {
-        return fuzzer;
+    /** RaceFuzzer's invariant (trivially true for the random scheduler). */
+    boolean postponedRaceFree() {
+        return fuzzer == null || fuzzer.postponedRaceFree();
+    }
+
+    /** The watchdog's events, as logical facts: at which turn, which thread, why. */
+    List<String> rescues() {
+        return new ArrayList<>(rescues);
     }
 
     /** The thread becomes the first program thread and holds the turn. */
     void adopt(Thread thread) {
         SchedThread t = roster.register(thread);
-        t.atPoint = false;
-        t.granted = true;
+        t.state = State.RUNNING;
         current = t;
     }
 
     /** The calling program thread; registers one the scheduler did not see start (a pool's). */
     SchedThread find(Thread thread) {
         SchedThread t = roster.get(thread);
-        if (t == null && current != null) {
-            t = roster.register(thread); // started where we could not see (a pool)
+        if (t == null && !aborted) {
+            t = roster.register(thread); // started where we could not see (a pool): it runs outside the turn
+            t.state = State.DETACHED;
+            t.op = Op.STEP;
         }
         return t;
     }
 
+    boolean holds(SchedThread me) {
+        return current == me;
+    }
+
     /**
-     * me arrives at a point to do op. Returns me when it keeps the turn; otherwise it parks, and
-     * the returned thread (null: none) is to be woken.
+     * me arrives at a point to do op. Returns me when it holds the turn and runs on; otherwise
+     * it parks, and the returned thread (null: none) is to be woken.
      */
-    SchedThread arrive(SchedThread me, SchedThread.Op op) {
-        me.atPoint = true;
-        me.detached = false;
-        steps++;
-        me.granted = false;
-        if (current == me || current == null) {
+    SchedThread arrive(SchedThread me, Op op) {
+        me.progress++;
+        if (current == null && !aborted) {
+            // nobody holds the turn (nobody else could run): it takes it, as the one choice there
+            // is, the same choice the schedule makes when it finds the thread already arrived
+            choices.choose(1);
+            handTo(me, me);
+        }
+        if (current == me) {
             me.op = op;
             return decide(me);
         }
-        // it arrived while another thread ran (a new thread, or one the watchdog let go):
-        // it counts as it was until granted, then decides as if it had arrived then
+        // it ran outside the turn (let go, or unknown): it counts as it did until granted, then decides
         me.pendingOp = op;
-        me.undecided = true;
-        if (me.op != SchedThread.Op.START) {
-            me.op = SchedThread.Op.STEP;
-        }
+        me.before = me.state == State.IDLE ? State.DETACHED : me.state;
+        me.state = State.ARRIVED;
         return null;
     }
 
     /**
-     * me was granted the turn. One granted before it made its own decision (it arrived while
-     * another thread ran) makes it now, as if it had arrived with the turn: the schedule must
-     * not depend on how fast a new thread reaches its first point. Returns me when it runs on;
-     * otherwise it parks again, and the returned thread (null: none) is to be woken.
+     * me, parked, was granted the turn and has resumed. One that arrived outside the turn makes
+     * its decision now, as if it had arrived with the turn. Returns me when it runs on; otherwise
+     * it parks again, and the returned thread (null: none) is to be woken.
      */
-    SchedThread granted(SchedThread me) {
-        if (!me.undecided) {
+    SchedThread resume(SchedThread me) {
+        me.state = State.RUNNING;
+        me.doing = SchedThread.Doing.PROGRAM;
+        me.wokenFrom = null;
+        me.progress++;
+        if (me.pendingOp == null) {
             return me;
         }
-        me.undecided = false;
         me.op = me.pendingOp;
-        me.atPoint = true;
-        me.granted = false;
-        current = me;
+        me.pendingOp = null;
+        me.before = null;
         return decide(me);
     }
 
-    /** The current thread is at its point: race, postpone or pick someone. Returns who runs. */
+    /** The holder is at its point: the policy may let it go on, else a thread is picked. */
     private SchedThread decide(SchedThread me) {
-        if (fuzzer.goesFirst(me, turns)) {
+        me.state = State.PARKED;
+        me.doing = SchedThread.Doing.PROGRAM;
+        if (policy.keepsTurn(me, turns)) {
             handTo(me, me);
             return me;
         }
-        SchedThread next = pick(me);
-        handTo(next, me);
-        return next;
+        return passTurn(me, null);
     }
 
-    /** The thread has ended; returns who gets the turn it held (null: none, or it held none). */
+    /** The thread has ended; returns who gets the turn (null: none, or it did not hold it). */
     SchedThread end(Thread thread) {
         SchedThread me = roster.get(thread);
         if (me == null) {
             return null;
         }
-        me.op = SchedThread.Op.ENDED;
-        me.atPoint = false;
+        me.progress++;
+        if (me.state.free() && current != me) {
+            me.state = State.EXITED; // ended outside the turn: it ends in the schedule when it gets the turn
+            me.before = State.DETACHED;
+            return current == null ? passTurn(null, null) : null;
+        }
+        me.state = State.ENDED;
         if (current != me && current != null) {
             return null;
         }
-        SchedThread next = pick(me);
-        handTo(next, me);
-        return next;
+        current = null;
+        return passTurn(null, null);
     }
 
-    /** Drops the lock in the model and hands the turn on; the caller then really waits. */
+    /** The holder drops the monitor (or Condition's lock) in the model and waits; the caller then really waits. */
     SchedThread beginWait(SchedThread me, Object lockId, Object waitObject, boolean timed) {
+        me.progress++;
         me.holds = Math.max(1, locks.releaseAll(me, lockId));
         me.lock = lockId;
         me.exclusive = true;
         me.waitObject = waitObject;
         me.notified = false;
         me.timed = timed;
-        me.op = SchedThread.Op.WAIT;
-        me.atPoint = true;
-        me.granted = false;
-        SchedThread next = pick(me);
-        handTo(next, me);
-        return next;
+        me.op = Op.WAIT;
+        me.state = State.PARKED;
+        return passTurn(null, null);
     }
 
-    /** notify / signal: one waiter of the object (chosen by the seed) or all are notified. */
+    /** notify / signal by the holder: one waiter of the object (chosen by the seed) or all are notified. */
     void notifyWaiters(Object waitObject, boolean all) {
         List<SchedThread> waiting = new ArrayList<>();
         for (SchedThread t : roster.all()) {
-            if (t.op == SchedThread.Op.WAIT && t.waitObject == waitObject && !t.notified) {
+            if (t.op == Op.WAIT && t.state == State.PARKED && t.waitObject == waitObject && !t.notified) {
                 waiting.add(t);
             }
         }
@@ -166,127 +184,229 @@ final class Schedule {
     }
 
     /**
-     * The running thread is about to block where the scheduler cannot see: it is let go, and
-     * the returned thread (null: none) gets the turn. Null too when the thread does not hold it.
+     * The holder is about to block in a JDK call on {@code sync} until others act (a barrier's
+     * party that does not trip it): it leaves the turn, and counts as at a point again once
+     * {@code back} holds. Returns the thread that gets the turn (null: none).
      */
-    SchedThread blocking(Thread thread) {
-        SchedThread me = roster.get(thread);
-        if (me == null || current != me || aborted) {
-            return null;
-        }
-        return detach(me);
+    SchedThread leave(SchedThread me, Object sync, java.util.function.BooleanSupplier back) {
+        me.progress++;
+        me.state = back == null ? State.DETACHED : State.LEFT;
+        me.op = back == null ? Op.STEP : Op.SYNC;
+        me.ready = back;
+        me.syncObject = sync;
+        me.timed = false;
+        return passTurn(null, me);
     }
 
     /**
-     * A watchdog tick: if the running thread made no step since {@code lastSteps} and is blocked
-     * where we cannot see (or has been running without a point for many ticks: a spin), it is
-     * let go. Returns the thread that gets the turn, or null.
+     * The watchdog's event: the holder is stuck where the scheduler cannot see ({@code why}); it
+     * is let go, and another thread gets the turn. It counts as at a point (DETACHED: picked
+     * when no other thread can run), unless there is nothing it could come back for: a pool's
+     * thread between tasks, or one let go before that was picked and found stuck again without
+     * having moved (IDLE: it joins again when it arrives). The event is part of the schedule:
+     * counted, listed and mixed into the digest. Returns the thread to wake (null: none).
      */
-    SchedThread tick(long lastSteps) {
-        SchedThread c = current;
-        if (c == null || c.atPoint || steps != lastSteps || aborted) {
-            stalledTicks = 0;
+    SchedThread rescue(SchedThread c, String why) {
+        if (c != current || c.state != State.RUNNING || aborted) {
             return null;
         }
-        Thread.State st = c.thread.getState();
-        if (st == Thread.State.RUNNABLE && ++stalledTicks < SPIN_TICKS) {
-            return null;
-        }
-        stalledTicks = 0;
         watchdogFirings++;
-        return detach(c);
+        rescues.add("turn " + turns + ": " + c.name() + " " + why);
+        choices.mix(-1 - c.index);
+        boolean idle = c.doing == SchedThread.Doing.POOL || c.progress == c.rescuedAt;
+        c.state = idle ? State.IDLE : State.DETACHED;
+        c.rescuedAt = c.progress;
+        c.op = Op.STEP;
+        c.ready = null;
+        return passTurn(null, c);
     }
 
-    /** c runs free (it rejoins at its next point); another thread gets the turn. */
-    private SchedThread detach(SchedThread c) {
-        c.detached = true;
-        SchedThread next = pick(null);
-        handTo(next, c);
+    /**
+     * The watchdog found that nobody holds the turn while a thread could run: something outside
+     * the turn (a thread the scheduler does not know, the JDK) made it ready. The turn goes on,
+     * and the schedule records the event as it does a rescue. Returns the thread to wake.
+     */
+    SchedThread restart() {
+        if (current != null || aborted || candidates(null, false).isEmpty()) {
+            return null;
+        }
+        watchdogFirings++;
+        rescues.add("turn " + turns + ": nobody held the turn and a thread could run again");
+        choices.mix(-1);
+        return passTurn(null, null);
+    }
+
+    /** Nobody holds the turn while a thread could take it (the watchdog looks twice before it restarts). */
+    boolean idleWithCandidates() {
+        return current == null && !aborted && !candidates(null, false).isEmpty();
+    }
+
+    /** The holder goes back to its pool after a task: the watchdog takes it for stuck as soon as it waits. */
+    void taskEnded(SchedThread me) {
+        if (current == me && me.state == State.RUNNING) {
+            me.doing = SchedThread.Doing.POOL;
+        }
+    }
+
+    /** Picks who runs next ({@code self}: the caller, at its point; {@code excluded}: not this time) and gives it the turn. */
+    private SchedThread passTurn(SchedThread self, SchedThread excluded) {
+        while (true) {
+            SchedThread next = pick(excluded);
+            handTo(next, self);
+            if (next == null || next.state != State.ENDED) {
+                return next;
+            }
+            // it had ended outside the turn: it ends now, and the turn goes on
+        }
+    }
+
+    /**
+     * The next thread to run, by the policy: among the threads ready at a point first; when only
+     * postponed ones are left, among the threads let go (DETACHED: each may be the partner they
+     * wait for); then the policy releases a postponed one; and when nothing else can happen, a
+     * bounded JDK wait may time out. Null, with a deadlock declared when its evidence is there,
+     * when nobody can run.
+     */
+    private SchedThread pick(SchedThread excluded) {
+        List<SchedThread> ready = new ArrayList<>();
+        List<SchedThread> away = new ArrayList<>();
+        boolean unpostponed = false;
+        for (SchedThread t : roster.all()) {
+            if (t != excluded && t.state.candidate() && enabled(t, false)) {
+                if (isAway(t)) {
+                    away.add(t);
+                } else {
+                    ready.add(t);
+                    unpostponed |= t.state != State.POSTPONED;
+                }
+            }
+        }
+        SchedThread next = policy.choose(!unpostponed && !away.isEmpty() ? away : ready, turns);
+        if (next == null) {
+            next = policy.choose(candidates(excluded, true), turns); // nothing else can happen: a bounded JDK wait times out
+        }
+        if (next == null && !aborted) {
+            String evidence = Deadlocks.evidence(roster.all(), locks);
+            if (evidence != null) {
+                declareDeadlock(evidence);
+            }
+        }
         return next;
     }
 
-    private SchedThread pick(SchedThread me) {
-        fuzzer.releaseOverdue(turns);
-        for (SchedThread f; (f = fuzzer.nextForced()) != null; ) {
-            if (f.atPoint && enabled(f)) {
-                return f;
-            }
-        }
-        List<SchedThread> free = new ArrayList<>();
-        List<SchedThread> held = new ArrayList<>();
-        boolean someoneElseLive = false;
-        for (SchedThread t : roster.all()) {
-            if (t.op == SchedThread.Op.ENDED) {
-                continue;
-            }
-            if (t.detached || !t.atPoint) {
-                someoneElseLive |= t != me;
-                continue;
-            }
-            if (enabled(t)) {
-                (t.postponed ? held : free).add(t);
-            }
-        }
-        if (free.isEmpty() && !held.isEmpty()) {
-            SchedThread released = held.get(choices.choose(held.size()));
-            released.postponed = false; // every enabled thread is postponed: release one at random
-            return released;
-        }
-        if (free.isEmpty()) {
-            if (!someoneElseLive && !aborted && hasLiveThread()) {
-                declareDeadlock();
-            }
-            return null;
-        }
-        return free.get(choices.choose(free.size()));
+    /** Let go, not parked by the schedule: picked only when nothing else is ready. */
+    private static boolean isAway(SchedThread t) {
+        State s = t.state == State.ARRIVED ? t.before : t.state;
+        return s == State.DETACHED || s == State.EXITED;
     }
 
-    private boolean hasLiveThread() {
+    private List<SchedThread> candidates(SchedThread excluded, boolean timeOut) {
+        List<SchedThread> out = new ArrayList<>();
         for (SchedThread t : roster.all()) {
-            if (t.op != SchedThread.Op.ENDED) {
-                return true;
+            if (t != excluded && t.state.candidate() && enabled(t, timeOut)) {
+                out.add(t);
             }
         }
-        return false;
+        return out;
     }
 
-    private boolean enabled(SchedThread t) {
+    private boolean enabled(SchedThread t, boolean timeOut) {
+        if (t.state == State.EXITED) {
+            return true;
+        }
         return switch (t.op) {
             case ACQUIRE -> locks.canAcquire(t, t.lock, t.exclusive);
             case WAIT -> (t.notified || t.timed) && locks.canAcquire(t, t.lock, true);
-            case JOIN -> t.timed || t.joinTarget.op == SchedThread.Op.ENDED;
-            case ENDED -> false;
+            case JOIN -> t.timed || t.joinTarget.state == State.ENDED;
+            case SYNC -> (timeOut && t.timed) || t.ready == null || t.ready.getAsBoolean();
             default -> true;
         };
     }
 
     /** Gives the turn to next (null: nobody can run now), committing its operation in the model. */
-    private void handTo(SchedThread next, SchedThread from) {
+    private void handTo(SchedThread next, SchedThread self) {
         current = next;
         if (next == null) {
             return;
         }
-        if (next.op == SchedThread.Op.ACQUIRE) {
-            locks.acquire(next, next.lock, next.exclusive, 1);
-        } else if (next.op == SchedThread.Op.WAIT) {
-            locks.acquire(next, next.lock, true, next.holds);
-            next.wokenFrom = next.waitObject;
-            next.waitObject = null;
-        } else {
-            next.wokenFrom = null;
-        }
-        next.atPoint = false;
-        next.postponed = false;
         turns++;
         choices.mix(next.index + 16);
-        next.granted = true;
+        if (next.state == State.EXITED) {
+            next.state = State.ENDED;
+            current = null;
+            return;
+        }
+        if (next.state.parked() && next.pendingOp == null) {
+            if (next.op == Op.ACQUIRE) {
+                locks.acquire(next, next.lock, next.exclusive, 1);
+            } else if (next.op == Op.WAIT) {
+                locks.acquire(next, next.lock, true, next.holds);
+                next.wokenFrom = next.waitObject;
+                next.waitObject = null;
+            }
+        }
+        if (next.op != Op.WAIT || !next.state.parked()) {
+            next.wokenFrom = null;
+        }
+        if (next.state == State.NEW) {
+            start(next);
+        }
+        if (next == self || next.state.free()) {
+            // it is here, or runs outside the turn: it holds the turn from now on. One let go into
+            // a JDK call that has returned is on its way to its next point: nothing to watch.
+            next.doing = next.state == State.LEFT ? SchedThread.Doing.SETTLING
+                    : next.state == State.DETACHED ? SchedThread.Doing.RETURNING : SchedThread.Doing.PROGRAM;
+            next.state = State.RUNNING;
+        } else {
+            next.state = State.GRANTED;
+        }
     }
 
-    private void declareDeadlock() {
-        deadlock = Stacks.deadlock(roster.all());
+    /** A thread its parent started is started now, with the turn: it runs no code outside the turn. */
+    private static void start(SchedThread t) {
+        try {
+            t.thread.start();
+        } catch (IllegalThreadStateException e) {
+            // started meanwhile by the JVM's own code: it runs already
+        }
+    }
+
+    private void declareDeadlock(String evidence) {
+        deadlock = evidence;
         aborted = true;
         if (onDeadlock != null) {
             onDeadlock.run();
         }
+    }
+
+    /** What the schedule looks like now, for a trial that did not end: each thread and what it does or waits for. */
+    String describe() {
+        StringBuilder sb = new StringBuilder("turn ").append(turns);
+        SchedThread c = current;
+        sb.append(c == null ? ", nobody holds the turn" : ", " + c.name() + " holds it (" + c.state + ", " + c.thread.getState() + ")");
+        for (SchedThread t : roster.all()) {
+            if (t == c || t.state == State.ENDED) {
+                continue;
+            }
+            sb.append("; ").append(t.name()).append(' ').append(t.state);
+            if (t.state != State.NEW && t.state != State.EXITED) {
+                Op op = t.state == State.ARRIVED && t.pendingOp != null ? t.pendingOp : t.op;
+                sb.append(" to ").append(op);
+                if (op == Op.ACQUIRE || (op == Op.WAIT && t.notified)) {
+                    List<SchedThread> h = locks.holders(t.lock);
+                    sb.append(' ').append(locks.name(t.lock));
+                    if (!h.isEmpty()) {
+                        sb.append(" held by ").append(h.get(0).name());
+                    }
+                } else if (op == Op.WAIT) {
+                    sb.append(" (not notified) on ").append(locks.name(t.waitObject));
+                } else if (op == Op.JOIN && t.joinTarget != null) {
+                    sb.append(' ').append(t.joinTarget.name());
+                } else if (op == Op.SYNC && t.syncObject != null) {
+                    sb.append(" on ").append(t.syncObject.getClass().getName());
+                }
+            }
+        }
+        return sb.toString();
     }
 }

@@ -7,8 +7,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import racepipe.dynamic.runtime.Abort;
 import racepipe.dynamic.runtime.Scheduling;
+import racepipe.dynamic.sched.SchedThread.Op;
+import racepipe.dynamic.sched.SchedThread.State;
 
 /**
  * Runs the program's threads one at a time; every choice comes from one seeded RNG, so a seed
@@ -17,11 +20,14 @@ import racepipe.dynamic.runtime.Scheduling;
  * of Concurrent Programs", PLDI 2008): it postpones a thread one step before a racing access
  * until a partner arrives at the same address, then flips a coin to order the two. Its own
  * lock model says who is enabled.
- * <p>This class parks and wakes the real threads; Schedule, under this class's lock, decides.
+ * <p>This class parks and wakes the real threads; Schedule, under this class's lock, passes the
+ * turn, its Policy chooses, and Stalls judges for the watchdog whether the holder is stuck.
  */
 public final class Scheduler implements Scheduling {
     private final Object m = new Object();
     private final Schedule schedule;
+    private final Stalls stalls = new Stalls(m);
+    private int idleLooks;
 
     public Scheduler(long seed, Set<String> raceSites, boolean postpone, Runnable onDeadlock) {
         this.schedule = new Schedule(seed, raceSites, postpone, onDeadlock);
@@ -38,7 +44,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void point() {
-        arrive(SchedThread.Op.STEP, null);
+        arrive(Op.STEP, null);
     }
 
     @Override
@@ -53,7 +59,7 @@ public final class Scheduler implements Scheduling {
             me.slot = slot;
             me.write = write;
         }
-        arrive(SchedThread.Op.ACCESS, me);
+        arrive(Op.ACCESS, me);
     }
 
     @Override
@@ -66,7 +72,7 @@ public final class Scheduler implements Scheduling {
             me.lock = lock;
             me.exclusive = exclusive;
         }
-        arrive(SchedThread.Op.ACQUIRE, me);
+        arrive(Op.ACQUIRE, me);
     }
 
     @Override
@@ -75,12 +81,14 @@ public final class Scheduler implements Scheduling {
         if (me == null) {
             return true;
         }
+        holdTurn(me);
         synchronized (m) {
             if (!schedule.locks.canAcquire(me, lock, exclusive)) {
                 return false;
             }
+            schedule.locks.acquire(me, lock, exclusive, 1);
+            me.progress++;
         }
-        acquire(lock, exclusive);
         return true;
     }
 
@@ -88,30 +96,54 @@ public final class Scheduler implements Scheduling {
     public void release(Object lock, boolean exclusive) {
         SchedThread me = me();
         if (me != null) {
+            if (!schedule.aborted) {
+                holdTurn(me);
+            }
             synchronized (m) {
                 schedule.locks.release(me, lock, exclusive);
+                me.progress++;
             }
         }
     }
 
     @Override
-    public void starting(Thread child) {
-        synchronized (m) {
-            schedule.roster.register(child);
+    public boolean starting(Thread child) {
+        SchedThread me = me();
+        if (me == null || schedule.aborted || child.getState() != Thread.State.NEW) {
+            return false; // not ours, or the JVM throws (started twice)
         }
+        holdTurn(me);
+        synchronized (m) {
+            if (schedule.roster.get(child) != null) {
+                throw new IllegalThreadStateException("started twice"); // as Thread.start says
+            }
+            schedule.roster.register(child);
+            me.progress++;
+        }
+        return true;
     }
 
     @Override
-    public void join(Thread target, long millis) {
+    public boolean join(Thread target, long millis) {
         SchedThread me = me();
         if (me == null) {
-            return;
+            return true;
         }
+        SchedThread t;
         synchronized (m) {
-            me.joinTarget = schedule.roster.get(target);
+            t = schedule.roster.get(target);
+            me.joinTarget = t;
             me.timed = millis > 0;
         }
-        arrive(me.joinTarget == null ? SchedThread.Op.STEP : SchedThread.Op.JOIN, me);
+        arrive(t == null ? Op.STEP : Op.JOIN, me);
+        if (t == null) {
+            return true; // a thread the scheduler never saw: the JVM joins it
+        }
+        if (t.state != State.ENDED) {
+            return false; // timed, and the schedule let the time run out
+        }
+        expect(() -> !target.isAlive()); // it ended in the schedule; its JVM thread is finishing
+        return true;
     }
 
     @Override
@@ -139,29 +171,38 @@ public final class Scheduler implements Scheduling {
     @Override
     public void waitOn(Object monitor, long millis) throws InterruptedException {
         SchedThread me = me();
+        if (me != null && !schedule.aborted) {
+            holdTurn(me);
+        }
         SchedThread next;
         synchronized (m) {
             if (me == null || !schedule.locks.owns(me, monitor)) {
-                next = me; // not ours to model: let the JVM decide (and throw)
+                next = null;
+                me = null; // not ours to model: let the JVM decide (and throw)
             } else {
                 me.realLock = null;
                 me.condition = null;
                 next = schedule.beginWait(me, monitor, monitor, millis > 0);
             }
         }
-        if (next == me) {
+        if (me == null) {
             monitor.wait(millis);
             return;
         }
         wake(next);
-        while (!me.granted && !schedule.aborted) {
+        while (me.state != State.GRANTED && !schedule.aborted) {
             monitor.wait(20);
         }
         checkAbort();
+        resumeAfterWait(me);
     }
 
     @Override
     public void notifyWaiters(Object monitor, boolean all) {
+        SchedThread me = me();
+        if (me != null && !schedule.aborted) {
+            holdTurn(me);
+        }
         synchronized (m) {
             schedule.notifyWaiters(monitor, all);
         }
@@ -173,6 +214,9 @@ public final class Scheduler implements Scheduling {
         if (me == null) {
             return nanos == 0 ? 1 : c.awaitNanos(nanos);
         }
+        if (!schedule.aborted) {
+            holdTurn(me);
+        }
         SchedThread next;
         synchronized (m) {
             me.realLock = lock;
@@ -180,32 +224,89 @@ public final class Scheduler implements Scheduling {
             next = schedule.beginWait(me, lockId, c, nanos > 0);
         }
         wake(next);
-        while (!me.granted && !schedule.aborted) {
+        while (me.state != State.GRANTED && !schedule.aborted) {
             c.await(20, TimeUnit.MILLISECONDS);
         }
         checkAbort();
+        resumeAfterWait(me);
         return me.notified ? Math.max(1, nanos) : 0;
     }
 
     @Override
     public void signal(Condition c, boolean all) {
+        SchedThread me = me();
+        if (me != null && !schedule.aborted) {
+            holdTurn(me);
+        }
         synchronized (m) {
             schedule.notifyWaiters(c, all);
         }
     }
 
-    /**
-     * The running thread is about to block where the scheduler cannot see (a latch, a barrier,
-     * a queue inside the JDK): it lets another thread go now rather than waiting for the
-     * watchdog, and rejoins at its next point.
-     */
     @Override
-    public void blocking() {
+    public boolean awaitReady(Object sync, BooleanSupplier ready, boolean timed) {
+        SchedThread me = me();
+        if (me == null) {
+            return true; // not ours: the JVM decides
+        }
+        synchronized (m) {
+            me.ready = ready;
+            me.syncObject = sync;
+            me.timed = timed;
+        }
+        arrive(Op.SYNC, me);
+        synchronized (m) {
+            return ready.getAsBoolean();
+        }
+    }
+
+    @Override
+    public void leave(Object sync, BooleanSupplier back) {
+        SchedThread me = me();
+        if (me == null) {
+            return;
+        }
         SchedThread next;
         synchronized (m) {
-            next = schedule.blocking(Thread.currentThread());
+            if (!schedule.holds(me) || schedule.aborted) {
+                return; // outside the turn already
+            }
+            next = schedule.leave(me, sync, back);
         }
         wake(next);
+    }
+
+    @Override
+    public void expect(BooleanSupplier done) {
+        SchedThread me = me();
+        synchronized (m) {
+            if (me != null && schedule.holds(me) && me.state == State.RUNNING) {
+                me.doing = SchedThread.Doing.SETTLING;
+            }
+        }
+        try {
+            while (!done.getAsBoolean()) {
+                checkAbort();
+                LockSupport.parkNanos(100_000L);
+            }
+        } finally {
+            synchronized (m) {
+                if (me != null && me.doing == SchedThread.Doing.SETTLING) {
+                    me.doing = SchedThread.Doing.PROGRAM;
+                    me.progress++;
+                }
+            }
+        }
+    }
+
+    @Override
+    public void taskEnded() {
+        SchedThread me = me();
+        if (me != null) {
+            synchronized (m) {
+                schedule.taskEnded(me);
+            }
+        }
     }
 
     // ---- the protocol: arrive at a point, wait for the turn, wake the next thread
@@ -216,7 +317,7 @@ public final class Scheduler implements Scheduling {
         }
     }
 
-    private void arrive(SchedThread.Op op, SchedThread known) {
+    private void arrive(Op op, SchedThread known) {
         checkAbort(); // an abandoned trial unwinds at its next point (releases still go through)
         SchedThread me = known != null ? known : me();
         if (me == null) {
@@ -233,21 +334,41 @@ public final class Scheduler implements Scheduling {
         awaitTurn(me);
     }
 
-    /** Parks until granted; a thread granted before it decided decides now, and may park again. */
+    /**
+     * A thread changes what the schedule sees (a lock released, a thread started, a notify) only
+     * while it holds the turn: one outside it (new, or let go) first takes it, at a point.
+     */
+    private void holdTurn(SchedThread me) {
+        boolean holds;
+        synchronized (m) {
+            holds = schedule.holds(me);
+        }
+        if (!holds) {
+            arrive(Op.STEP, me);
+        }
+    }
+
+    /** Parks until granted; a thread that arrived outside the turn decides once granted, and may park again. */
     private void awaitTurn(SchedThread me) {
         while (true) {
-            while (!me.granted) {
+            while (me.state != State.GRANTED) {
                 LockSupport.park(this);
                 checkAbort();
             }
             SchedThread next;
             synchronized (m) {
-                next = schedule.granted(me);
+                next = schedule.resume(me);
                 if (next == me) {
                     return;
                 }
             }
             wake(next);
+        }
+    }
+
+    private void resumeAfterWait(SchedThread me) {
+        synchronized (m) {
+            schedule.resume(me);
         }
     }
 
@@ -259,24 +380,40 @@ public final class Scheduler implements Scheduling {
     }
 
     private void checkAbort() {
-        if (schedule.aborted && Thread.currentThread() != null) {
+        if (schedule.aborted) {
             throw new Abort();
         }
     }
 
     // ---- the watchdog, and what a trial reports
 
-    /** Called periodically by the watchdog with the steps it saw last time: lets a stalled thread go. */
-    public void watchdogTick(long lastSteps) {
-        SchedThread next;
+    /**
+     * One look of the watchdog: when the thread holding the turn is stuck where the scheduler
+     * cannot see (Stalls), it is let go and another gets the turn, as a logical event of the
+     * schedule; when nobody holds the turn but a thread could run (made ready outside the turn),
+     * the turn goes on.
+     */
+    public void watchdogTick() {
+        SchedThread next = null;
         synchronized (m) {
-            next = schedule.tick(lastSteps);
+            if (schedule.aborted) {
+                return;
+            }
+            SchedThread c = schedule.current;
+            String why = stalls.look(c);
+            if (why != null) {
+                next = schedule.rescue(c, why);
+            }
+            if (c == null && schedule.idleWithCandidates()) {
+                if (++idleLooks >= 2) {
+                    idleLooks = 0;
+                    next = schedule.restart();
+                }
+            } else {
+                idleLooks = 0;
+            }
         }
         wake(next);
-    }
-
-    public long steps() {
-        return schedule.steps;
     }
 
     @Override
@@ -289,6 +426,13 @@ public final class Scheduler implements Scheduling {
     public int watchdogFirings() {
         synchronized (m) {
             return schedule.watchdogFirings;
+        }
+    }
+
+    /** The watchdog's events of this trial, as logical facts (turn, thread, why), in order. */
+    public List<String> watchdogEvents() {
+        synchronized (m) {
+            return schedule.rescues();
         }
     }
 
@@ -307,16 +451,24 @@ public final class Scheduler implements Scheduling {
     /** RaceFuzzer's invariant (tests check it): no two postponed threads form a race of the pair. */
     public boolean postponedRaceFree() {
         synchronized (m) {
-            return schedule.fuzzer().postponedRaceFree();
+            return schedule.postponedRaceFree();
         }
     }
 
+    /** The deadlock's evidence (a cycle, or every thread blocked with the holders named), or null. */
     public String deadlock() {
         return schedule.deadlock;
     }
 
     public boolean aborted() {
         return schedule.aborted;
+    }
+
+    /** Each thread and what it does or waits for: the reason of a trial that did not end. */
+    public String describe() {
+        synchronized (m) {
+            return schedule.describe();
+        }
     }
 
     /** Ends the trial: every parked program thread wakes and unwinds with {@link Abort}. */

@@ -5,7 +5,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
+import java.util.ArrayDeque;
+import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -42,24 +43,28 @@ final class Worker implements AutoCloseable {
         reader.start();
     }
 
+    /** Lines of the worker's own output kept for a crash's note: the last ones. */
+    private static final int KEEP = 5;
+
     /** Runs one trial; a worker that dies or overruns is reported in the result and must be replaced. */
     TrialResult trial(long seed, String scheduler, long timeoutMillis) throws InterruptedException {
-        List<String> noise = new ArrayList<>();
+        ArrayDeque<String> noise = new ArrayDeque<>();
         try {
             in.write(new Protocol.TrialRequest(seed, scheduler, timeoutMillis).line() + "\n");
             in.flush();
         } catch (IOException e) {
-            return TrialResult.failed(seed, scheduler, Outcome.CRASHED, "worker gone: " + e.getMessage());
+            return TrialResult.failed(seed, scheduler, Outcome.CRASHED, crash("worker gone (" + e.getMessage() + ")", noise));
         }
         long deadline = System.nanoTime() + (timeoutMillis + 10_000) * 1_000_000L;
         while (true) {
             String l = lines.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             if (l == null) {
                 process.destroyForcibly();
-                return TrialResult.failed(seed, scheduler, Outcome.TIMEOUT, "the worker did not answer");
+                return TrialResult.failed(seed, scheduler, Outcome.TIMEOUT,
+                        "the worker did not answer within " + (timeoutMillis / 1000 + 10) + " s and was killed");
             }
             if (l.equals(EOF)) {
-                return TrialResult.failed(seed, scheduler, Outcome.CRASHED, String.join(" | ", noise));
+                return TrialResult.failed(seed, scheduler, Outcome.CRASHED, crash("worker ended", noise));
             }
             try {
                 Protocol.Answer a = Protocol.Answer.parse(l);
@@ -70,10 +75,33 @@ final class Worker implements AutoCloseable {
             } catch (IllegalArgumentException e) {
                 return TrialResult.failed(seed, scheduler, Outcome.CRASHED, "unreadable result: " + e.getMessage());
             }
-            if (!l.equals(Protocol.READY) && noise.size() < 5) {
-                noise.add(l);
+            if (!l.equals(Protocol.READY)) {
+                noise.addLast(l);
+                if (noise.size() > KEEP) {
+                    noise.removeFirst();
+                }
             }
         }
+    }
+
+    /**
+     * A crash's reason: the worker's exit status (a signal's name when it was killed) and the
+     * last lines it wrote (its stderr goes to the same stream).
+     */
+    private String crash(String what, Collection<String> lastLines) throws InterruptedException {
+        StringBuilder sb = new StringBuilder(what);
+        if (process.waitFor(5, TimeUnit.SECONDS)) {
+            int status = process.exitValue();
+            sb.append(" with exit status ").append(status);
+            if (status > 128) {
+                sb.append(" (killed by signal ").append(status - 128).append(status == 137 ? ", SIGKILL: out of memory?" : "")
+                        .append(')');
+            }
+        } else {
+            sb.append(", still running");
+        }
+        sb.append(lastLines.isEmpty() ? "; it wrote nothing" : "; its last lines: " + String.join(" | ", lastLines));
+        return sb.toString();
     }
 
     /** Alive and not quitting after its last answer. */

@@ -1,0 +1,137 @@
+package racepipe.dynamic.sched;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A deadlock is reported only with its evidence: the cycle of threads and locks, or else every
+ * thread blocked on what the scheduler models (a lock with its holder named, a join with the
+ * thread it waits for, a wait that nobody is left to notify). A thread that could run, runs
+ * outside the turn, or waits on something outside the model (a latch, a queue, I/O) is no
+ * deadlock: then there is no evidence, and none is reported.
+ */
+final class Deadlocks {
+    private Deadlocks() {
+    }
+
+    /** The evidence that no live thread can ever run again, or null when there is none. */
+    static String evidence(List<SchedThread> threads, LockModel locks) {
+        List<SchedThread> live = new ArrayList<>();
+        for (SchedThread t : threads) {
+            if (t.state != SchedThread.State.ENDED) {
+                live.add(t);
+            }
+        }
+        if (live.isEmpty()) {
+            return null;
+        }
+        Map<SchedThread, List<SchedThread>> waitsFor = new IdentityHashMap<>();
+        Map<SchedThread, String> what = new IdentityHashMap<>();
+        for (SchedThread t : live) {
+            if (t.state != SchedThread.State.PARKED && t.state != SchedThread.State.POSTPONED) {
+                return null; // runs, may run, or is outside the turn
+            }
+            List<SchedThread> on = new ArrayList<>();
+            String w;
+            switch (t.op) {
+                case ACQUIRE -> {
+                    on.addAll(others(locks.holders(t.lock), t));
+                    w = "waits to acquire " + locks.name(t.lock) + held(on);
+                }
+                case WAIT -> {
+                    if (t.timed) {
+                        return null;
+                    }
+                    if (t.notified) {
+                        on.addAll(others(locks.holders(t.lock), t));
+                        w = "was notified and waits to reacquire " + locks.name(t.lock) + held(on);
+                    } else {
+                        w = "waits for a notify on " + locks.name(t.waitObject) + " that no thread is left to send";
+                    }
+                }
+                case JOIN -> {
+                    if (t.timed || t.joinTarget == null) {
+                        return null;
+                    }
+                    on.add(t.joinTarget);
+                    w = "waits for " + t.joinTarget.name() + " to end";
+                }
+                default -> {
+                    return null; // a point, an access, a JDK call: not the model's to prove
+                }
+            }
+            if (t.op != SchedThread.Op.WAIT && on.isEmpty()) {
+                return null; // nobody holds what it waits for: it is not blocked
+            }
+            waitsFor.put(t, on);
+            what.put(t, w);
+        }
+        List<SchedThread> cycle = cycle(live, waitsFor);
+        StringBuilder sb = new StringBuilder();
+        if (cycle != null) {
+            sb.append("cycle: ");
+            for (SchedThread t : cycle) {
+                sb.append(t.name());
+                List<Object> held = locks.heldBy(t);
+                if (!held.isEmpty()) {
+                    sb.append(" holds ");
+                    for (int i = 0; i < held.size(); i++) {
+                        sb.append(i == 0 ? "" : ", ").append(locks.name(held.get(i)));
+                    }
+                    sb.append(" and");
+                }
+                sb.append(' ').append(what.get(t)).append("; ");
+            }
+        } else {
+            sb.append("every thread blocked: ");
+            for (SchedThread t : live) {
+                sb.append(t.name()).append(' ').append(what.get(t)).append("; ");
+            }
+        }
+        sb.append("| stacks: ");
+        for (SchedThread t : live) {
+            sb.append(t.name()).append(": ").append(Stacks.of(t.thread.getStackTrace())).append(" ; ");
+        }
+        return sb.toString();
+    }
+
+    private static List<SchedThread> others(List<SchedThread> holders, SchedThread t) {
+        List<SchedThread> out = new ArrayList<>(holders);
+        out.remove(t);
+        return out;
+    }
+
+    private static String held(List<SchedThread> by) {
+        if (by.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(", held by ");
+        for (int i = 0; i < by.size(); i++) {
+            SchedThread h = by.get(i);
+            sb.append(i == 0 ? "" : " and ").append(h.name());
+            if (h.state == SchedThread.State.ENDED) {
+                sb.append(" (ended)");
+            }
+        }
+        return sb.toString();
+    }
+
+    /** A cycle in the waits-for graph, from the first thread (in roster order) on one; null when none. */
+    private static List<SchedThread> cycle(List<SchedThread> live, Map<SchedThread, List<SchedThread>> waitsFor) {
+        for (SchedThread start : live) {
+            List<SchedThread> path = new ArrayList<>();
+            SchedThread t = start;
+            while (t != null && !path.contains(t)) {
+                path.add(t);
+                List<SchedThread> next = waitsFor.get(t);
+                t = next == null || next.isEmpty() ? null : next.get(0);
+            }
+            if (t != null) {
+                return path.subList(path.indexOf(t), path.size());
+            }
+        }
+        return null;
+    }
+}
