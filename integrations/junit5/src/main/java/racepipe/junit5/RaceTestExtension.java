@@ -5,6 +5,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.opentest4j.AssertionFailedError;
+import racepipe.junit5.internal.RaceOptions;
 import racepipe.junit5.internal.RaceRun;
 
 /**
@@ -29,7 +30,8 @@ public final class RaceTestExtension implements InvocationInterceptor {
         String replay = !options.replay().isBlank() ? options.replay() : System.getProperty(REPLAY);
         String failure;
         synchronized (ONE_AT_A_TIME) {
-            failure = RaceRun.run(context.getTargetClass(), method, options, replay);
+            failure = RaceRun.run(context.getTargetClass(), method, new RaceOptions(options.trials(), options.runs(),
+                    options.budget(), options.seed(), options.timeout()), replay, RaceRun.location(Probe.class));
         }
         if (failure != null) {
             throw new AssertionFailedError(failure);

@@ -15,8 +15,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
-import racepipe.junit5.Probe;
-import racepipe.junit5.RaceTest;
 import racepipe.pipeline.Main;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
@@ -37,14 +35,14 @@ public final class RaceRun {
     private final Set<String> classes;
     private final List<Path> sources = new ArrayList<>();
 
-    private RaceRun(Class<?> test, Method method) throws IOException {
+    private RaceRun(Class<?> test, Method method, Path probe) throws IOException {
         this.test = test;
         this.method = method;
         Path testClasses = location(test);
         this.out = outFolder(testClasses, test, method);
         TestClassPath cp = TestClassPath.split(
                 TestClassPath.entries(System.getProperty("surefire.test.class.path"), System.getProperty("java.class.path")),
-                toolLocations(), location(Probe.class), testClasses);
+                toolLocations(), probe, testClasses);
         this.entry = Launcher.name(test, method);
         this.jar = out.resolve("program.jar");
         Set<String> all = new HashSet<>(AppJar.write(jar, cp.app(), entry, Launcher.generate(test, method)));
@@ -62,12 +60,12 @@ public final class RaceRun {
     }
 
     /** Analyzes (or, with a replay spec, replays) the test; null when it passes, else why it fails. */
-    public static String run(Class<?> test, Method method, RaceTest options, String replay) throws IOException {
+    public static String run(Class<?> test, Method method, RaceOptions options, String replay, Path probe) throws IOException {
         String refused = Launcher.unsupported(test, method);
         if (refused != null) {
             return "racepipe: " + refused;
         }
-        RaceRun r = new RaceRun(test, method);
+        RaceRun r = new RaceRun(test, method, probe);
         return replay == null || replay.isBlank() ? r.analyze(options) : r.replay(options, replay);
     }
 
@@ -88,7 +86,7 @@ public final class RaceRun {
         return args;
     }
 
-    String analyze(RaceTest o) throws IOException {
+    String analyze(RaceOptions o) throws IOException {
         Path markers = out.resolve("probe");
         clear(markers);
         List<String> args = program("analyze");
@@ -123,7 +121,7 @@ public final class RaceRun {
         return null;
     }
 
-    String replay(RaceTest o, String spec) throws IOException {
+    String replay(RaceOptions o, String spec) throws IOException {
         String[] t = spec.strip().split("\\s+");
         if (t.length < 3 || t.length > 4 || !t[2].matches("-?\\d+")) {
             return "racepipe: replay wants \"SITE SITE SEED\" (and a scheduler, e.g. random), as a failing @RaceTest prints it;"
@@ -167,7 +165,8 @@ public final class RaceRun {
         return out;
     }
 
-    static Path location(Class<?> c) {
+    /** The jar or folder a class was loaded from, or null. */
+    public static Path location(Class<?> c) {
         CodeSource src = c.getProtectionDomain().getCodeSource();
         if (src == null || src.getLocation() == null) {
             return null;
