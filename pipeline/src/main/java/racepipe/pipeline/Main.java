@@ -20,7 +20,18 @@ public final class Main {
     }
 
     public static int run(String... args) {
+        return run(null, args);
+    }
+
+    /**
+     * The CLI as a library call (the JUnit extension, the Maven plugin): the exit code instead of
+     * System.exit; {@code err}, when given, gets the one-line messages of exit codes 2 and 3.
+     */
+    public static int run(java.io.PrintWriter err, String... args) {
         CommandLine cl = new CommandLine(new Main());
+        if (err != null) {
+            cl.setErr(err);
+        }
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             if (ex instanceof UsageError u) {
                 cmd.getErr().println("racepipe: " + u.getMessage());
