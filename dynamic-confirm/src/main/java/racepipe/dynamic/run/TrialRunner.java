@@ -161,7 +161,8 @@ final class TrialRunner {
 
     /**
      * The reason a trial ended as it did, where its other fields do not say it: a deadlock's
-     * evidence, what each thread was doing when time ran out; and the watchdog's events, which
+     * evidence, what each thread was doing when time ran out; when RaceFuzzer stopped steering;
+     * and the watchdog's events, which
      * are part of the schedule (turn, thread, why), so a replay gives the same note.
      */
     static String note(Outcome outcome, Scheduler s, String unfinished) {
@@ -173,6 +174,10 @@ final class TrialRunner {
         }
         if (outcome == Outcome.TIMEOUT && unfinished != null) {
             parts.add(unfinished);
+        }
+        String stopped = s == null ? null : s.steeringStopped();
+        if (stopped != null) {
+            parts.add(stopped);
         }
         if (s != null && s.watchdogFirings() > 0) {
             parts.add("watchdog: " + String.join("; ", s.watchdogEvents()));

@@ -21,6 +21,9 @@ final class Accesses {
         if (rec != null && RT.sched == null && RT.observer == null && rec.append(target, 0, Recorder.fieldCode(site, write))) {
             return; // detect without a scheduler: appended to the thread's list, nothing else to tell
         }
+        if (quiet(rec)) {
+            return;
+        }
         LibCalls.State g = LibCalls.pause();
         try {
             Scheduling s = RT.sched;
@@ -41,6 +44,12 @@ final class Accesses {
         } finally {
             LibCalls.resume(g);
         }
+    }
+
+    /** A trial whose scheduler stopped steering, with nobody else listening: nothing to tell. */
+    private static boolean quiet(Recorder rec) {
+        Scheduling s = RT.sched;
+        return s != null && rec == null && RT.observer == null && s.accessesIgnored();
     }
 
     /** A volatile field: a point for the scheduler, synchronisation for the detectors. */
@@ -71,6 +80,9 @@ final class Accesses {
         Recorder rec = RT.rec;
         if (rec != null && RT.sched == null && RT.observer == null && rec.append(array, index, Recorder.elementCode(site, write))) {
             return; // detect without a scheduler: appended to the thread's list, nothing else to tell
+        }
+        if (quiet(rec)) {
+            return;
         }
         LibCalls.State g = LibCalls.pause();
         try {

@@ -17,6 +17,14 @@ public interface Scheduling {
     /** Before an access to {@code slot} (a field id or an array index) of {@code target} at {@code site}. */
     void access(int site, Object target, int slot, boolean write);
 
+    /**
+     * True while accesses are no points (RaceFuzzer has stopped steering the trial): the runtime
+     * may skip {@link #access} altogether. Read on every access: keep it a field read.
+     */
+    default boolean accessesIgnored() {
+        return false;
+    }
+
     /** Before taking a lock: returns when the model grants it. */
     void acquire(Object lock, boolean exclusive);
 

@@ -17,11 +17,24 @@ final class RaceFuzzer implements Policy {
      * bound counts turns, not time, so schedules stay reproducible.
      */
     private static final long POSTPONE_LIMIT = 1000;
+    /**
+     * When the trial has what it came for, RaceFuzzer stops steering: after this many races of
+     * the pair (each ordered by its own coin), or after this many postponements that ended
+     * without one (released by the bound or because every enabled thread was postponed). A pair
+     * in a hot loop otherwise costs a hand-over per execution of its sites, millions in a
+     * real-size kernel; from then on accesses are no scheduling points and threads change only
+     * at synchronisation, as in the paper's implementation. Both counts are events of the
+     * schedule, so a replay stops at the same turn.
+     */
+    static final int ENOUGH_RACES = 10;
+    static final int FRUITLESS_LIMIT = 2000;
 
     private final RaceLog log;
     private final Roster roster;
     private final Choices choices;
     private final List<SchedThread> forced = new ArrayList<>(); // partners that run next, in order
+    private int fruitless;   // postponements released without a race
+    private long stoppedAt = -1; // the turn steering stopped at; -1: still steering
 
     RaceFuzzer(RaceLog log, Roster roster, Choices choices) {
         this.log = log;
@@ -36,7 +49,7 @@ final class RaceFuzzer implements Policy {
      */
     @Override
     public boolean keepsTurn(SchedThread me, long turn) {
-        if (!log.atRaceSite(me)) {
+        if (stoppedAt >= 0 || !log.atRaceSite(me)) {
             return false;
         }
         List<SchedThread> partners = new ArrayList<>();
@@ -48,6 +61,9 @@ final class RaceFuzzer implements Policy {
         if (!partners.isEmpty()) {
             boolean heads = choices.coin();
             log.record(me, partners.get(0), heads, turn);
+            if (log.count() >= ENOUGH_RACES) {
+                stop(turn); // partners stay forced: this race is ordered as the coin said
+            }
             if (heads) {
                 return true;
             }
@@ -56,8 +72,10 @@ final class RaceFuzzer implements Policy {
                 forced.add(r);
             }
         }
-        me.state = SchedThread.State.POSTPONED;
-        me.postponedAt = turn;
+        if (stoppedAt < 0) {
+            me.state = SchedThread.State.POSTPONED;
+            me.postponedAt = turn;
+        }
         return false;
     }
 
@@ -66,6 +84,7 @@ final class RaceFuzzer implements Policy {
         for (SchedThread t : roster.all()) {
             if (t.state == SchedThread.State.POSTPONED && turn - t.postponedAt > POSTPONE_LIMIT) {
                 t.state = SchedThread.State.PARKED; // it waited long enough for a partner
+                fruitless(turn);
             }
         }
         while (!forced.isEmpty()) {
@@ -82,9 +101,37 @@ final class RaceFuzzer implements Policy {
         if (free.isEmpty() && !held.isEmpty()) {
             SchedThread released = held.get(choices.choose(held.size()));
             released.state = SchedThread.State.PARKED; // every enabled thread is postponed: release one at random
+            fruitless(turn);
             return released;
         }
         return free.isEmpty() ? null : free.get(choices.choose(free.size()));
+    }
+
+    private void fruitless(long turn) {
+        if (++fruitless >= FRUITLESS_LIMIT && stoppedAt < 0) {
+            stop(turn);
+        }
+    }
+
+    /** Steering ends: every postponed thread is released; accesses are no points from here on. */
+    private void stop(long turn) {
+        stoppedAt = turn;
+        for (SchedThread t : roster.all()) {
+            if (t.state == SchedThread.State.POSTPONED) {
+                t.state = SchedThread.State.PARKED;
+            }
+        }
+    }
+
+    /** Still steering: accesses to the pair's sites are points where a thread may be postponed. */
+    boolean steering() {
+        return stoppedAt < 0;
+    }
+
+    /** Why and when steering stopped, for the trial's note; null while it goes on. */
+    String stopped() {
+        return stoppedAt < 0 ? null : "steering stopped at turn " + stoppedAt + " after " + log.count() + " races and "
+                + fruitless + " postponements without one";
     }
 
     /** The algorithm's invariant: no two postponed threads form a race of the pair. */

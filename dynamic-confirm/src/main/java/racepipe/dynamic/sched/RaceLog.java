@@ -62,6 +62,10 @@ final class RaceLog {
                 meFirst ? me.name() : other.name(), step));
     }
 
+    int count() {
+        return races.size();
+    }
+
     List<RaceRecord> races() {
         return new ArrayList<>(races);
     }

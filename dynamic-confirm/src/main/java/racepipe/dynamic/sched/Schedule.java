@@ -29,6 +29,8 @@ final class Schedule {
     private final List<String> rescues = new ArrayList<>();
     volatile String deadlock;
     volatile boolean aborted;
+    /** RaceFuzzer stopped steering: accesses are no points any more (read without the lock). */
+    volatile boolean accessesQuiet;
 
     Schedule(long seed, Set<String> raceSites, boolean postpone, Runnable onDeadlock) {
         this.choices = new Choices(seed);
@@ -44,6 +46,17 @@ final class Schedule {
 
     RaceLog races() {
         return races;
+    }
+
+    private void noteSteering() {
+        if (fuzzer != null && !accessesQuiet && !fuzzer.steering()) {
+            accessesQuiet = true;
+        }
+    }
+
+    /** Why RaceFuzzer stopped steering (null: it did not, or no RaceFuzzer), for the trial's note. */
+    String steeringStopped() {
+        return fuzzer == null ? null : fuzzer.stopped();
     }
 
     /** RaceFuzzer's invariant (trivially true for the random scheduler). */
@@ -124,7 +137,9 @@ final class Schedule {
     private SchedThread decide(SchedThread me) {
         me.state = State.PARKED;
         me.doing = SchedThread.Doing.PROGRAM;
-        if (policy.keepsTurn(me, turns)) {
+        boolean keeps = policy.keepsTurn(me, turns);
+        noteSteering();
+        if (keeps) {
             handTo(me, me);
             return me;
         }
@@ -252,6 +267,7 @@ final class Schedule {
     private SchedThread passTurn(SchedThread self, SchedThread excluded) {
         while (true) {
             SchedThread next = pick(excluded);
+            noteSteering();
             handTo(next, self);
             if (next == null || next.state != State.ENDED) {
                 return next;

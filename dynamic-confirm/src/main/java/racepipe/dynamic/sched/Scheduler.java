@@ -49,6 +49,9 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void access(int site, Object target, int slot, boolean write) {
+        if (schedule.accessesQuiet && !schedule.aborted) {
+            return; // RaceFuzzer stopped steering: an access is no point
+        }
         SchedThread me = me();
         if (me == null) {
             return;
@@ -433,6 +436,18 @@ public final class Scheduler implements Scheduling {
     public List<String> watchdogEvents() {
         synchronized (m) {
             return schedule.rescues();
+        }
+    }
+
+    @Override
+    public boolean accessesIgnored() {
+        return schedule.accessesQuiet && !schedule.aborted;
+    }
+
+    /** Why RaceFuzzer stopped steering in this trial, or null. */
+    public String steeringStopped() {
+        synchronized (m) {
+            return schedule.steeringStopped();
         }
     }
 
