@@ -141,7 +141,8 @@ final class TrialRunner {
         List<ProgramEnd.Uncaught> uncaught = ProgramEnd.uncaught();
         Integer exit = ProgramEnd.exitStatus();
         String deadlock = s == null ? null : s.deadlock();
-        Outcome outcome = Outcome.of(deadlock != null, exit != null, !uncaught.isEmpty(), finished);
+        boolean cut = s != null && s.cut() != null;
+        Outcome outcome = Outcome.of(deadlock != null, exit != null, !uncaught.isEmpty(), cut, finished || cut);
         TrialResult.Thrown thrown = null;
         if (!uncaught.isEmpty()) {
             ProgramEnd.Uncaught u = uncaught.get(0);
@@ -177,7 +178,7 @@ final class TrialRunner {
         }
         String stopped = s == null ? null : s.steeringStopped();
         if (stopped != null) {
-            parts.add(stopped);
+            parts.add((s.cut() != null ? "cut short: " : "") + stopped);
         }
         if (s != null && s.watchdogFirings() > 0) {
             parts.add("watchdog: " + String.join("; ", s.watchdogEvents()));

@@ -22,7 +22,7 @@ final class Schedule {
     private final RaceLog races;
     private final Policy policy;
     private final RaceFuzzer fuzzer; // null: the random scheduler
-    private final Runnable onDeadlock;
+    private final Runnable onAbort;
     volatile SchedThread current;  // holds the turn (GRANTED or RUNNING); null: nobody
     long turns;                    // hand-overs: a deterministic clock of the schedule
     int watchdogFirings;
@@ -31,13 +31,15 @@ final class Schedule {
     volatile boolean aborted;
     /** RaceFuzzer stopped steering: accesses are no points any more (read without the lock). */
     volatile boolean accessesQuiet;
+    /** Why the trial was cut short (steering stopped with no race: the rest could not race the pair); null: not cut. */
+    volatile String cut;
 
-    Schedule(long seed, Set<String> raceSites, boolean postpone, Runnable onDeadlock) {
+    Schedule(long seed, Set<String> raceSites, boolean postpone, Runnable onAbort) {
         this.choices = new Choices(seed);
         this.races = new RaceLog(raceSites);
         this.fuzzer = postpone && races.watching() ? new RaceFuzzer(races, roster, choices) : null;
         this.policy = fuzzer != null ? fuzzer : new RandomPolicy(races, roster, choices);
-        this.onDeadlock = onDeadlock;
+        this.onAbort = onAbort;
     }
 
     Choices choices() {
@@ -51,6 +53,14 @@ final class Schedule {
     private void noteSteering() {
         if (fuzzer != null && !accessesQuiet && !fuzzer.steering()) {
             accessesQuiet = true;
+            if (races.count() == 0 && !aborted) {
+                // no race so far, and none can be recorded from here on: the trial has nothing left to show
+                cut = fuzzer.stopped();
+                aborted = true;
+                if (onAbort != null) {
+                    onAbort.run(); // the trial's abort: parked threads wake and unwind
+                }
+            }
         }
     }
 
@@ -390,8 +400,8 @@ final class Schedule {
     private void declareDeadlock(String evidence) {
         deadlock = evidence;
         aborted = true;
-        if (onDeadlock != null) {
-            onDeadlock.run();
+        if (onAbort != null) {
+            onAbort.run();
         }
     }
 

@@ -444,6 +444,11 @@ public final class Scheduler implements Scheduling {
         return schedule.accessesQuiet && !schedule.aborted;
     }
 
+    /** Why the trial was cut short (RaceFuzzer stopped steering with no race of the pair), or null. */
+    public String cut() {
+        return schedule.cut;
+    }
+
     /** Why RaceFuzzer stopped steering in this trial, or null. */
     public String steeringStopped() {
         synchronized (m) {
