@@ -31,6 +31,8 @@ final class Schedule {
     volatile boolean aborted;
     /** RaceFuzzer stopped steering: accesses are no points any more (read without the lock). */
     volatile boolean accessesQuiet;
+    /** -Dracepipe.cut=false runs a trial to its end all the same (scripts/perf measures both). */
+    private static final boolean CUT = !"false".equals(System.getProperty("racepipe.cut"));
     /** Why the trial was cut short (steering stopped with no race: the rest could not race the pair); null: not cut. */
     volatile String cut;
 
@@ -53,7 +55,7 @@ final class Schedule {
     private void noteSteering() {
         if (fuzzer != null && !accessesQuiet && !fuzzer.steering()) {
             accessesQuiet = true;
-            if (races.count() == 0 && !aborted) {
+            if (CUT && races.count() == 0 && !aborted) {
                 // no race so far, and none can be recorded from here on: the trial has nothing left to show
                 cut = fuzzer.stopped();
                 aborted = true;
