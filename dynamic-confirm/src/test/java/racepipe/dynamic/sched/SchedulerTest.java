@@ -35,7 +35,11 @@ class SchedulerTest {
         Scheduler s = new Scheduler(seed, PAIR, true, null);
         Thread main = new Thread(() -> {
             s.adoptCurrentThread();
-            program.run(s);
+            try {
+                program.run(s);
+            } catch (racepipe.dynamic.runtime.Abort e) {
+                // the run was ended (a deadlock, or a trial cut short)
+            }
             s.threadEnd(Thread.currentThread());
         }, "main");
         AtomicBoolean over = new AtomicBoolean();
@@ -141,6 +145,47 @@ class SchedulerTest {
         assertThat(broken).isFalse();
         assertThat(second).isEqualTo(first);
         assertThat(first.watchdog()).as("nobody blocks outside the scheduler: a slow thread is not a stuck one").isEmpty();
+    }
+
+    /** Two threads, each executing its site of the pair n times in a loop, on one object or each on its own. */
+    static Program hotLoop(int n, boolean shared) {
+        Object[] objects = {new Object(), new Object()};
+        return s -> {
+            Thread w = start(s, "W", () -> {
+                for (int i = 0; i < n; i++) {
+                    s.access(A, objects[0], Sites.get(A).field, true);
+                }
+            });
+            Thread r = start(s, "R", () -> {
+                for (int i = 0; i < n; i++) {
+                    s.access(B, objects[shared ? 0 : 1], Sites.get(A).field, false);
+                }
+            });
+            join(s, w);
+            join(s, r);
+        };
+    }
+
+    @Test
+    void a_hot_pair_that_never_meets_should_be_cut_at_the_same_turn_for_a_seed() throws InterruptedException {
+        for (long seed = 1; seed <= 3; seed++) {
+            Scheduler first = run(seed, hotLoop(50_000, false));
+            Scheduler again = run(seed, hotLoop(50_000, false));
+            assertThat(first.races()).isEmpty();
+            assertThat(first.cut()).as("seed " + seed).contains("after 0 races and " + RaceFuzzer.FRUITLESS_LIMIT + " postponements");
+            assertThat(again.cut()).isEqualTo(first.cut());
+            assertThat(again.digest()).isEqualTo(first.digest());
+        }
+    }
+
+    @Test
+    void a_hot_pair_that_meets_should_stop_steering_after_enough_races_and_run_to_its_end() throws InterruptedException {
+        for (long seed = 1; seed <= 3; seed++) {
+            Scheduler s = run(seed, hotLoop(50_000, true));
+            assertThat(s.races()).as("seed " + seed).hasSize(RaceFuzzer.ENOUGH_RACES);
+            assertThat(s.cut()).isNull();
+            assertThat(s.steeringStopped()).startsWith("steering stopped at turn ");
+        }
     }
 
     @Test
