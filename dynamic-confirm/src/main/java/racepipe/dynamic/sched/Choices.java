@@ -9,6 +9,7 @@ import java.util.Random;
 final class Choices {
     private final Random rng;
     private long digest = 0xcbf29ce484222325L;
+    private volatile boolean frozen;
 
     Choices(long seed) {
         this.rng = new Random(seed);
@@ -29,7 +30,17 @@ final class Choices {
     }
 
     void mix(int v) {
-        digest = (digest ^ v) * 0x100000001b3L;
+        if (!frozen) {
+            digest = (digest ^ v) * 0x100000001b3L;
+        }
+    }
+
+    /**
+     * The schedule ended (a deadlock, a cut, an exit, an abandoned trial): what the threads do
+     * while they unwind depends on the clock, so it is no part of the schedule's digest.
+     */
+    void freeze() {
+        frozen = true;
     }
 
     String digest() {

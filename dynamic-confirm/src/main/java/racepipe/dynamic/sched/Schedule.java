@@ -59,6 +59,7 @@ final class Schedule {
                 // no race so far, and none can be recorded from here on: the trial has nothing left to show
                 cut = fuzzer.stopped();
                 aborted = true;
+                choices.freeze();
                 if (onAbort != null) {
                     onAbort.run(); // the trial's abort: parked threads wake and unwind
                 }
@@ -402,6 +403,7 @@ final class Schedule {
     private void declareDeadlock(String evidence) {
         deadlock = evidence;
         aborted = true;
+        choices.freeze();
         if (onAbort != null) {
             onAbort.run();
         }

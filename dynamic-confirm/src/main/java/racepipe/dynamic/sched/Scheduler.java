@@ -160,6 +160,7 @@ public final class Scheduler implements Scheduling {
     @Override
     public void exit(int status) {
         schedule.aborted = true; // the program ends here: nobody else is scheduled
+        schedule.choices().freeze();
     }
 
     @Override
@@ -495,6 +496,7 @@ public final class Scheduler implements Scheduling {
     @Override
     public void abort() {
         schedule.aborted = true;
+        schedule.choices().freeze();
         List<SchedThread> all;
         synchronized (m) {
             all = new ArrayList<>(schedule.roster.all());
