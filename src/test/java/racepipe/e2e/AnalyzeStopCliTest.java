@@ -62,15 +62,14 @@ class AnalyzeStopCliTest {
         Path o = Files.createTempDirectory("racepipe-budget");
         Cli.Result first = Cli.run("analyze", Cli.BENCH.toString(), "--entry", "benchmarks.logservice.Main", "--out", o.toString(),
                 "--budget", "2s");
-        assertThat(first.code()).as(first.output()).isZero();
         JsonNode r1 = first.json();
+        // where 2 s ends depends on the machine (a quiet one reaches Phase 2): what holds either way
         assertThat(r1.at("/stopped/why").asText()).contains("budget (2s)");
-        assertThat(first.output()).contains("stopped in phase 1").contains("--resume " + o);
-        for (JsonNode pair : r1.get("pairs")) {
-            if (pair.has("verdict")) {
-                assertThat(pair.get("verdict").asText()).isEqualTo("untried");
-            }
-        }
+        assertThat(first.output()).contains("stopped in phase").contains("--resume " + o);
+        List<String> verdicts = r1.get("pairs").findValuesAsText("verdict");
+        assertThat(verdicts).as("pairs left for the resume").contains("untried");
+        boolean confirmed = verdicts.contains("real") || verdicts.contains("harmful");
+        assertThat(first.code()).as(first.output()).isEqualTo(confirmed ? 1 : 0);
         JsonNode phases1 = JSON.readTree(o.resolve("phases.json").toFile());
         assertThat(phases1.get("sessions").asInt()).isEqualTo(1);
 
