@@ -180,13 +180,13 @@ final class AccessCollector {
                 }
                 String g = paths.global(l.app(), lk.path());
                 if (g != null) {
-                    named.add(new LockId(g, lk.shared()));
+                    named.add(lk.at(g));
                 }
                 String pb = l.base();
                 if (pb != null && lk.path().equals(pb)) {
-                    named.add(new LockId("B", lk.shared()));
+                    named.add(lk.at("B"));
                 } else if (pb != null && lk.path().startsWith(pb + ".")) {
-                    named.add(new LockId("B" + lk.path().substring(pb.length()), lk.shared()));
+                    named.add(lk.at("B" + lk.path().substring(pb.length())));
                 }
             }
             int ci = l.call().iIndex();
@@ -274,12 +274,12 @@ final class AccessCollector {
             if (l.global()) {
                 out.add(l);
             } else if (pb != null && l.path().equals(pb)) {
-                out.add(new LockId("B", l.shared()));
+                out.add(l.at("B"));
             } else if (pb != null && l.path().startsWith(pb + ".")) {
-                out.add(new LockId("B" + l.path().substring(pb.length()), l.shared()));
+                out.add(l.at("B" + l.path().substring(pb.length())));
             } else if (pb != null && pb.startsWith(l.path() + ".") && owned.ownedChain(pb.substring(l.path().length()))) {
                 // the base is the lock's owned field (this.items under this): "the owner of B's chain"
-                out.add(new LockId("B^" + pb.substring(l.path().length()), l.shared()));
+                out.add(l.at("B^" + pb.substring(l.path().length())));
             }
         }
         return out;
