@@ -146,6 +146,12 @@ final class BridgeCode implements Opcodes {
         }
     }
 
+    /** A bulk array operation: its arguments are on the stack; the site goes last. */
+    void arrayOperation(CallReplacements.Bridge b, int site) {
+        push(site);
+        invoke(b);
+    }
+
     void invoke(CallReplacements.Bridge b) {
         out.visitMethodInsn(INVOKESTATIC, b.owner(), b.name(), b.desc(), false);
     }

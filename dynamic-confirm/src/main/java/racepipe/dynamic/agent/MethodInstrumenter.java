@@ -194,6 +194,17 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
             super.visitMethodInsn(opcode, mowner, mname, mdesc, itf);
             return;
         }
+        CallReplacements.Bridge array = dependency ? null : CallReplacements.arrayOperation(opcode, mowner, mname, mdesc);
+        if (array != null) {
+            boolean write = WatchedLibrary.arrayOperation(mowner, mname) != WatchedLibrary.ArrayOperation.READ;
+            int site = site(bci, WatchedLibrary.ARRAY_VARIABLE, write, -1);
+            if (site == NOT_WATCHED) {
+                super.visitMethodInsn(opcode, mowner, mname, mdesc, itf);
+            } else {
+                code.arrayOperation(array, site);
+            }
+            return;
+        }
         String task = calls.taskArgument(opcode, mowner, mname, mdesc);
         CallReplacements.Bridge bridge = task == null ? calls.replacement(opcode, mowner, mname, mdesc) : null;
         if (task != null) {
