@@ -108,6 +108,58 @@ public final class WatchedLibrary {
     /** The variable of a bulk array operation's site, as for an array access whose element type is not known. */
     public static final String ARRAY_VARIABLE = "[]";
 
+    /** What a call on an atomic, a VarHandle or a concurrent collection is for happens-before. */
+    public enum SyncKind {
+        /** Publishes: a release before the call (set, lazySet, setRelease). */
+        RELEASE,
+        /** Observes: an acquire after the call (get, getAcquire, a concurrent map's get, contains, iteration). */
+        ACQUIRE,
+        /** Both (compareAndSet, getAndAdd, put, merge, offer, poll, ...). */
+        BOTH
+    }
+
+    private static final Set<String> OBSERVERS = Set.of("get", "getAcquire", "intValue", "longValue", "doubleValue",
+            "floatValue", "sum", "length", "getOrDefault", "containsKey", "containsValue", "contains", "containsAll",
+            "isEmpty", "size", "mappingCount", "peek", "peekFirst", "peekLast", "element", "getFirst", "getLast",
+            "iterator", "listIterator", "descendingIterator", "keySet", "values", "entrySet", "keys", "elements",
+            "forEach", "toArray", "indexOf", "lastIndexOf", "search", "reduce", "firstKey", "lastKey", "firstEntry",
+            "lastEntry", "ceilingKey", "ceilingEntry", "floorKey", "floorEntry", "higherKey", "higherEntry", "lowerKey",
+            "lowerEntry", "first", "last", "ceiling", "floor", "higher", "lower", "headMap", "tailMap", "subMap",
+            "headSet", "tailSet", "subSet", "descendingMap", "descendingSet", "navigableKeySet", "descendingKeySet",
+            "stream", "parallelStream", "spliterator", "remainingCapacity", "subList", "toString", "hashCode", "equals");
+
+    /**
+     * What happens-before takes from a call on {@code owner} (the declared owner of the call, or the
+     * receiver's class at run time), or null when it takes nothing: the Java memory model orders a
+     * write, CAS or update of an atomic or a VarHandle before a read that sees it, and a concurrent
+     * collection's insertion before the access that sees the element (modelled per object: a get
+     * is ordered after every earlier update of that map, an over-approximation). Plain and opaque
+     * modes order nothing.
+     */
+    public static SyncKind syncKind(String owner, String name) {
+        if (!(owner.startsWith("java/util/concurrent/atomic/") || owner.equals("java/lang/invoke/VarHandle")
+                || isConcurrentCollection(owner)) || name.equals("<init>")) {
+            return null;
+        }
+        if (name.endsWith("Plain") || name.endsWith("Opaque") || name.equals("getClass")) {
+            return null;
+        }
+        if (name.equals("set") || name.equals("lazySet") || name.equals("setRelease")) {
+            return owner.startsWith("java/util/concurrent/") && !owner.startsWith("java/util/concurrent/atomic/")
+                    ? SyncKind.BOTH : SyncKind.RELEASE; // CopyOnWriteArrayList.set returns the old element
+        }
+        return OBSERVERS.contains(name) ? SyncKind.ACQUIRE : SyncKind.BOTH;
+    }
+
+    /** A collection class or interface of java.util.concurrent (its own, thread-safe, not a synchroniser). */
+    public static boolean isConcurrentCollection(String owner) {
+        if (!owner.startsWith("java/util/concurrent/") || owner.indexOf('/', "java/util/concurrent/".length()) >= 0) {
+            return false;
+        }
+        String n = owner.substring("java/util/concurrent/".length());
+        return n.startsWith("Concurrent") || n.startsWith("CopyOnWrite") || n.endsWith("Queue") || n.endsWith("Deque");
+    }
+
     /** What a call site is called in the sets: the method it calls. */
     public static String callVariable(String owner, String name) {
         return "call " + owner.replace('/', '.') + "." + name;
