@@ -58,8 +58,9 @@ final class PriceService {
                 throw new IllegalStateException("wrong price cached for " + sku + ": " + p);
             }
         }
-        if (missing > 0 || cache.size() != Main.SKUS) { // @site verifySize
-            throw new IllegalStateException("cache lost entries: " + missing + " missing, size " + cache.size());
+        int size = cache.size(); // @site verifySize
+        if (missing > 0 || size != Main.SKUS) {
+            throw new IllegalStateException("cache lost entries: " + missing + " missing, size " + size);
         }
     }
 
