@@ -21,6 +21,7 @@ final class CallReplacements implements Opcodes {
     static final String RT = "racepipe/dynamic/runtime/RT";
     static final String SYNCHRONIZERS = "racepipe/dynamic/runtime/Synchronizers";
     static final String TASKS = "racepipe/dynamic/runtime/Tasks";
+    static final String STAMPED_LOCKS = "racepipe/dynamic/runtime/StampedLocks";
     private static final String OBJECT = "java/lang/Object";
     private static final String THREAD = "java/lang/Thread";
     private static final String EXECUTOR = "java/util/concurrent/Executor";
@@ -54,6 +55,11 @@ final class CallReplacements implements Opcodes {
         for (String sig : List.of("lock()V", "lockInterruptibly()V", "tryLock()Z", "tryLock(" + TIMED + ")Z", "unlock()V",
                 "newCondition()L" + CONDITION + ";")) {
             on(LOCK, LOCK, RT, sig, sig.substring(0, sig.indexOf('(')));
+        }
+        String stamped = "java/util/concurrent/locks/StampedLock";
+        for (String sig : List.of("writeLock()J", "readLock()J", "writeLockInterruptibly()J", "readLockInterruptibly()J",
+                "tryWriteLock()J", "tryReadLock()J", "unlockWrite(J)V", "unlockRead(J)V", "unlock(J)V")) {
+            on(stamped, stamped, STAMPED_LOCKS, sig, sig.substring(0, sig.indexOf('(')));
         }
         on("java/util/concurrent/Future", "java/util/concurrent/Future", TASKS, "get()Ljava/lang/Object;", "get");
         on("java/util/concurrent/Future", "java/util/concurrent/Future", TASKS, "get(" + TIMED + ")Ljava/lang/Object;", "get");
