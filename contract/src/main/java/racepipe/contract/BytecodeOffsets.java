@@ -15,6 +15,17 @@ public final class BytecodeOffsets {
     }
 
     public static Map<String, int[]> read(byte[] cls) {
+        return read(cls, null);
+    }
+
+    /** Each method's max_locals (name + descriptor): the first local a rewrite may add. */
+    public static Map<String, Integer> maxLocals(byte[] cls) {
+        Map<String, Integer> out = new HashMap<>();
+        read(cls, out);
+        return out;
+    }
+
+    private static Map<String, int[]> read(byte[] cls, Map<String, Integer> maxLocals) {
         ByteBuffer b = ByteBuffer.wrap(cls);
         b.position(8);
         int cpCount = b.getShort() & 0xFFFF;
@@ -49,9 +60,14 @@ public final class BytecodeOffsets {
                 int len = b.getInt();
                 int end = b.position() + len;
                 if (an.equals("Code")) {
-                    b.position(b.position() + 4);
+                    b.getShort();
+                    int locals = b.getShort() & 0xFFFF;
                     int codeLen = b.getInt();
-                    out.put(name + desc, offsets(cls, b.position(), codeLen));
+                    if (maxLocals != null) {
+                        maxLocals.put(name + desc, locals);
+                    } else {
+                        out.put(name + desc, offsets(cls, b.position(), codeLen));
+                    }
                 }
                 b.position(end);
             }

@@ -14,18 +14,45 @@ public final class Agent {
     private Agent() {
     }
 
-    /** The watched collection classes already loaded (ArrayList is, at start); later ones load instrumented. */
+    /**
+     * Every watched collection class, loaded now (not initialised) and retransformed in one batch,
+     * at the program's first call into java.util (see Control.onFirstLibraryCall).
+     * Waiting for a class to load is not enough: one loaded while the transformer runs (the JDK's
+     * method handles use TreeMap) is never handed to it.
+     */
     private static void retransformLibrary(Instrumentation inst) {
-        List<Class<?>> loaded = new ArrayList<>();
-        for (Class<?> c : inst.getAllLoadedClasses()) {
-            if (WatchedLibrary.isWatched(c.getName().replace('.', '/'))) {
-                loaded.add(c);
+        List<Class<?>> watched = new ArrayList<>();
+        for (String name : WatchedLibrary.CLASSES) {
+            try {
+                watched.add(Class.forName(name.replace('/', '.'), false, null));
+            } catch (ClassNotFoundException | LinkageError e) {
+                System.err.println("racepipe: no watched class " + name + " in this JDK");
             }
         }
         try {
-            inst.retransformClasses(loaded.toArray(new Class<?>[0]));
+            inst.retransformClasses(watched.toArray(new Class<?>[0]));
         } catch (Exception | LinkageError e) {
             System.err.println("racepipe: cannot retransform the collection classes: " + e);
+        }
+    }
+
+    /** Instruments the watched classes, as racepipe's own work (a class, not a lambda: see CallReplacements). */
+    private static final class LibraryInstrumenter implements Runnable, java.util.function.Supplier<Object> {
+        private final Instrumentation inst;
+
+        LibraryInstrumenter(Instrumentation inst) {
+            this.inst = inst;
+        }
+
+        @Override
+        public void run() {
+            Control.outsideProgram(this);
+        }
+
+        @Override
+        public Object get() {
+            retransformLibrary(inst);
+            return null;
         }
     }
 
@@ -36,7 +63,7 @@ public final class Agent {
             Control.record(options.list("detectors"));
         }
         inst.addTransformer(new Transformer(options.sites(), Dependencies.of(options.get("deps", null))), true);
-        retransformLibrary(inst);
+        Control.onFirstLibraryCall(new LibraryInstrumenter(inst));
         ThreadExitHook exitHook = new ThreadExitHook();
         inst.addTransformer(exitHook, true);
         try {

@@ -129,6 +129,43 @@ final class BridgeCode implements Opcodes {
         out.visitMethodInsn(INVOKESTATIC, RT, "libExit", "(I)V", false);
     }
 
+    /**
+     * A call on an atomic, a VarHandle or a concurrent collection, with happens-before's edges
+     * around it (WatchedLibrary.syncKind): the receiver and the arguments go to locals from
+     * {@code free} on (no branch in between, so the method's frames need no change), RT.syncBefore
+     * (a release) sees the receiver before the call and RT.syncAfter (an acquire) after it.
+     * {@code check}: the receiver's class decides at run time (an interface's call, java.util.Map).
+     * {@code call} emits the call itself (bracketed or not).
+     */
+    void syncCall(int free, boolean release, boolean acquire, boolean check, String desc, Runnable call) {
+        org.objectweb.asm.Type[] args = org.objectweb.asm.Type.getArgumentTypes(desc);
+        int[] slots = new int[args.length];
+        int next = free + 1;
+        for (int i = 0; i < args.length; i++) {
+            slots[i] = next;
+            next += args[i].getSize();
+        }
+        for (int i = args.length - 1; i >= 0; i--) {
+            out.visitVarInsn(args[i].getOpcode(ISTORE), slots[i]);
+        }
+        out.visitVarInsn(ASTORE, free);
+        if (release) {
+            out.visitVarInsn(ALOAD, free);
+            out.visitInsn(check ? ICONST_1 : ICONST_0);
+            out.visitMethodInsn(INVOKESTATIC, RT, "syncBefore", "(Ljava/lang/Object;Z)V", false);
+        }
+        out.visitVarInsn(ALOAD, free);
+        for (int i = 0; i < args.length; i++) {
+            out.visitVarInsn(args[i].getOpcode(ILOAD), slots[i]);
+        }
+        call.run();
+        if (acquire) {
+            out.visitVarInsn(ALOAD, free);
+            out.visitInsn(check ? ICONST_1 : ICONST_0);
+            out.visitMethodInsn(INVOKESTATIC, RT, "syncAfter", "(Ljava/lang/Object;Z)V", false);
+        }
+    }
+
     /** [.. task (executor)] -> the call with the task wrapped; a returned future is remembered. */
     void handOff(int opcode, String owner, String name, String desc, boolean itf, String taskType) {
         boolean executorLast = desc.contains("Ljava/util/concurrent/Executor;)");
@@ -144,6 +181,12 @@ final class BridgeCode implements Opcodes {
             out.visitInsn(DUP);
             out.visitMethodInsn(INVOKESTATIC, CallReplacements.TASKS, "submitted", OBJECT_DESC, false);
         }
+    }
+
+    /** A bulk array operation: its arguments are on the stack; the site goes last. */
+    void arrayOperation(CallReplacements.Bridge b, int site) {
+        push(site);
+        invoke(b);
     }
 
     void invoke(CallReplacements.Bridge b) {

@@ -2,9 +2,14 @@ package racepipe.dynamic.agent;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import racepipe.contract.WatchedLibrary;
+import racepipe.dynamic.runtime.ArrayOps;
 
 /**
  * The table of the program's calls that instrumentation replaces with a call to the runtime
@@ -16,6 +21,7 @@ final class CallReplacements implements Opcodes {
     static final String RT = "racepipe/dynamic/runtime/RT";
     static final String SYNCHRONIZERS = "racepipe/dynamic/runtime/Synchronizers";
     static final String TASKS = "racepipe/dynamic/runtime/Tasks";
+    static final String STAMPED_LOCKS = "racepipe/dynamic/runtime/StampedLocks";
     private static final String OBJECT = "java/lang/Object";
     private static final String THREAD = "java/lang/Thread";
     private static final String EXECUTOR = "java/util/concurrent/Executor";
@@ -49,6 +55,11 @@ final class CallReplacements implements Opcodes {
         for (String sig : List.of("lock()V", "lockInterruptibly()V", "tryLock()Z", "tryLock(" + TIMED + ")Z", "unlock()V",
                 "newCondition()L" + CONDITION + ";")) {
             on(LOCK, LOCK, RT, sig, sig.substring(0, sig.indexOf('(')));
+        }
+        String stamped = "java/util/concurrent/locks/StampedLock";
+        for (String sig : List.of("writeLock()J", "readLock()J", "writeLockInterruptibly()J", "readLockInterruptibly()J",
+                "tryWriteLock()J", "tryReadLock()J", "unlockWrite(J)V", "unlockRead(J)V", "unlock(J)V")) {
+            on(stamped, stamped, STAMPED_LOCKS, sig, sig.substring(0, sig.indexOf('(')));
         }
         on("java/util/concurrent/Future", "java/util/concurrent/Future", TASKS, "get()Ljava/lang/Object;", "get");
         on("java/util/concurrent/Future", "java/util/concurrent/Future", TASKS, "get(" + TIMED + ")Ljava/lang/Object;", "get");
@@ -100,6 +111,33 @@ final class CallReplacements implements Opcodes {
 
     CallReplacements(ClassHierarchy hierarchy) {
         this.hierarchy = hierarchy;
+    }
+
+    static final String ARRAY_OPS = "racepipe/dynamic/runtime/ArrayOps";
+
+    /** The descriptors of ArrayOps' bridges (the call's own, the site last). */
+    private static final Set<String> ARRAY_BRIDGES = new HashSet<>();
+
+    static {
+        for (java.lang.reflect.Method m : ArrayOps.class.getDeclaredMethods()) {
+            if (java.lang.reflect.Modifier.isPublic(m.getModifiers())) {
+                ARRAY_BRIDGES.add(m.getName() + Type.getMethodDescriptor(m));
+            }
+        }
+    }
+
+    /**
+     * The bridge (ArrayOps) that replaces a bulk array operation (WatchedLibrary.arrayOperation):
+     * the call's descriptor with the site appended; null when the call is none, or ArrayOps has
+     * no bridge for this overload (it then runs unwatched).
+     */
+    static Bridge arrayOperation(int opcode, String owner, String name, String desc) {
+        if (opcode != INVOKESTATIC || WatchedLibrary.arrayOperation(owner, name) == null) {
+            return null;
+        }
+        int close = desc.indexOf(')');
+        String bridged = desc.substring(0, close) + "I" + desc.substring(close);
+        return ARRAY_BRIDGES.contains(name + bridged) ? new Bridge(ARRAY_OPS, name, bridged) : null;
     }
 
     /** The bridge method that replaces a call, or null to keep it. */

@@ -14,6 +14,7 @@ import racepipe.contract.WatchedLibrary;
 final class ClassInstrumenter extends ClassVisitor implements Opcodes {
     private static final int[] NO_CODE = new int[0];
     private final Map<String, int[]> offsets; // per method name + descriptor
+    private Map<String, Integer> maxLocals = Map.of(); // per method, when the class may call an atomic or a concurrent collection
     private final ClassHierarchy hierarchy;
     private final CallReplacements calls;
     private final Set<String> onlySites;
@@ -23,6 +24,12 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
     private boolean isInterface;
     private boolean library;
     private final boolean dependency;
+
+    /** The class file's max_locals per method: the first free local of each (see MethodInstrumenter.syncCall). */
+    ClassInstrumenter maxLocals(Map<String, Integer> maxLocals) {
+        this.maxLocals = maxLocals;
+        return this;
+    }
 
     ClassInstrumenter(ClassVisitor next, Map<String, int[]> offsets, ClassHierarchy hierarchy, Set<String> onlySites,
                       boolean dependency) {
@@ -63,6 +70,11 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
         InstructionCounter counter = new InstructionCounter(offsets.getOrDefault(name + desc, NO_CODE));
         MethodInstrumenter.Method m = new MethodInstrumenter.Method(owner, access, name, desc, source, sync, frames, library,
                 dependency);
-        return counter.into(new MethodInstrumenter(next, counter, calls, m, hierarchy, onlySites));
+        MethodInstrumenter mi = new MethodInstrumenter(next, counter, calls, m, hierarchy, onlySites);
+        Integer locals = maxLocals.get(name + desc);
+        if (locals != null && !library) {
+            mi.freeLocal(locals);
+        }
+        return counter.into(mi);
     }
 }

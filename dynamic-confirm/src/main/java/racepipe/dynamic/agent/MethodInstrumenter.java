@@ -35,6 +35,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     private final boolean library; // a watched JDK collection class (WatchedLibrary): fields, arrays and monitors only
     private final boolean dependency; // a class of the program's dependencies: its accesses count at the application's calls
     private int line = -1;
+    private int freeLocal = -1; // the method's max_locals: the first local a rewrite may add (-1: unknown)
     private boolean beforeSuper; // in a constructor, before this() or super(): `this` is uninitialised
     private int pendingNews;
     private final Label bodyStart = new Label();
@@ -66,6 +67,11 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         this.dependency = m.dependency();
         this.code = new BridgeCode(next, library);
         this.beforeSuper = name.equals("<init>");
+    }
+
+    /** The method's max_locals, so that a rewrite may keep values in locals of its own. */
+    void freeLocal(int maxLocals) {
+        this.freeLocal = maxLocals;
     }
 
     @Override
@@ -194,6 +200,17 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
             super.visitMethodInsn(opcode, mowner, mname, mdesc, itf);
             return;
         }
+        CallReplacements.Bridge array = dependency ? null : CallReplacements.arrayOperation(opcode, mowner, mname, mdesc);
+        if (array != null) {
+            boolean write = WatchedLibrary.arrayOperation(mowner, mname) != WatchedLibrary.ArrayOperation.READ;
+            int site = site(bci, WatchedLibrary.ARRAY_VARIABLE, write, -1);
+            if (site == NOT_WATCHED) {
+                super.visitMethodInsn(opcode, mowner, mname, mdesc, itf);
+            } else {
+                code.arrayOperation(array, site);
+            }
+            return;
+        }
         String task = calls.taskArgument(opcode, mowner, mname, mdesc);
         CallReplacements.Bridge bridge = task == null ? calls.replacement(opcode, mowner, mname, mdesc) : null;
         if (task != null) {
@@ -202,10 +219,53 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
             code.invoke(bridge);
         } else if (!dependency && (WatchedLibrary.isCall(mowner, mname)
                 || (!mname.equals("<init>") && hierarchy.leadsIntoDependency(mowner)))) {
-            code.libraryCall(callSite(bci, mowner, mname), opcode, mowner, mname, mdesc, itf);
+            int site = callSite(bci, mowner, mname);
+            Runnable call = new Runnable() { // a class, not a lambda: see CallReplacements
+                @Override
+                public void run() {
+                    code.libraryCall(site, opcode, mowner, mname, mdesc, itf);
+                }
+            };
+            if (!syncCall(opcode, mowner, mname, mdesc, call)) {
+                call.run();
+            }
         } else {
-            super.visitMethodInsn(opcode, mowner, mname, mdesc, itf);
+            MethodVisitor next = mv;
+            Runnable call = new Runnable() {
+                @Override
+                public void run() {
+                    next.visitMethodInsn(opcode, mowner, mname, mdesc, itf);
+                }
+            };
+            if (!syncCall(opcode, mowner, mname, mdesc, call)) {
+                call.run();
+            }
         }
+    }
+
+    /** Interfaces of java.util whose receiver may be a concurrent collection: its class decides at run time. */
+    private static final java.util.Set<String> MAYBE_CONCURRENT = java.util.Set.of("java/util/Map", "java/util/Collection",
+            "java/util/List", "java/util/Set", "java/util/Queue", "java/util/Deque", "java/util/SortedMap",
+            "java/util/NavigableMap", "java/util/SortedSet", "java/util/NavigableSet");
+
+    /**
+     * A call on an atomic, a VarHandle or a concurrent collection (WatchedLibrary.syncKind), or on
+     * an interface of java.util whose receiver may be one: emitted by {@code call} with
+     * happens-before's edges around it; false when the call is none of these (or its locals are
+     * unknown, or this is before super()).
+     */
+    private boolean syncCall(int opcode, String mowner, String mname, String mdesc, Runnable call) {
+        if (freeLocal < 0 || beforeSuper || (opcode != INVOKEVIRTUAL && opcode != INVOKEINTERFACE)) {
+            return false;
+        }
+        boolean check = MAYBE_CONCURRENT.contains(mowner);
+        WatchedLibrary.SyncKind kind = WatchedLibrary.syncKind(check ? "java/util/concurrent/ConcurrentMap" : mowner, mname);
+        if (kind == null) {
+            return false;
+        }
+        code.syncCall(freeLocal, kind != WatchedLibrary.SyncKind.ACQUIRE, kind != WatchedLibrary.SyncKind.RELEASE, check,
+                mdesc, call);
+        return true;
     }
 
     /**

@@ -116,7 +116,10 @@ public final class SiteIndex {
 
                     @Override
                     public void visitMethodInsn(int o, String mowner, String mname, String mdesc, boolean i) {
-                        if (WatchedLibrary.isCall(mowner, mname)
+                        WatchedLibrary.ArrayOperation a = o == Opcodes.INVOKESTATIC ? WatchedLibrary.arrayOperation(mowner, mname) : null;
+                        if (a != null) {
+                            add(WatchedLibrary.ARRAY_VARIABLE, a != WatchedLibrary.ArrayOperation.READ);
+                        } else if (WatchedLibrary.isCall(mowner, mname)
                                 || (!mname.equals("<init>") && hierarchy.leadsIntoDependency(mowner))) {
                             add(WatchedLibrary.callVariable(mowner, mname), false);
                         }

@@ -67,8 +67,8 @@ final class Transformer implements ClassFileTransformer {
     static byte[] instrument(byte[] bytes, ClassHierarchy hierarchy, Set<String> onlySites, boolean dependency) {
         ClassReader reader = new ClassReader(bytes);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-        reader.accept(new ClassInstrumenter(writer, BytecodeOffsets.read(bytes), hierarchy, onlySites, dependency),
-                ClassReader.EXPAND_FRAMES);
+        ClassInstrumenter ci = new ClassInstrumenter(writer, BytecodeOffsets.read(bytes), hierarchy, onlySites, dependency);
+        reader.accept(ci.maxLocals(BytecodeOffsets.maxLocals(bytes)), ClassReader.EXPAND_FRAMES);
         return writer.toByteArray();
     }
 }

@@ -104,6 +104,49 @@ final class Accesses {
     }
 
     /**
+     * A bulk operation's accesses to the elements from..to (exclusive) of array at an application
+     * site: one point for a scheduler (a partner races on any element of the range), one access
+     * per element for the detectors, which keep per-element state (a range's cost grows with its
+     * length only when detectors watch the run).
+     */
+    static void range(Object array, int from, int to, int site, boolean write) {
+        if (from >= to) {
+            return;
+        }
+        Recorder rec = RT.rec;
+        if (rec != null && RT.sched == null && RT.observer == null) {
+            int code = Recorder.elementCode(site, write);
+            int i = from;
+            while (i < to && rec.append(array, i, code)) {
+                i++;
+            }
+            if (i == to) {
+                return; // appended to the thread's list, nothing else to tell
+            }
+            from = i;
+        }
+        LibCalls.State g = LibCalls.pause();
+        try {
+            Scheduling s = RT.sched;
+            if (s != null) {
+                s.accessRange(site, array, from, to, write);
+            }
+            Observer o = RT.observer;
+            if (o != null) {
+                o.accessRange(array, from, to, write);
+            }
+            Recorder r = RT.rec;
+            if (r != null) {
+                for (int i = from; i < to; i++) {
+                    r.element(array, i, site, write);
+                }
+            }
+        } finally {
+            LibCalls.resume(g);
+        }
+    }
+
+    /**
      * A field (field >= 0) or element (index) access inside a watched collection class or a
      * dependency (its registered site {@code inner}, else -1): it counts at the application's
      * innermost open call into java.util or a dependency, if that call is watched.

@@ -42,6 +42,14 @@ public final class Control {
         RT.observer = o;
     }
 
+    /**
+     * What instruments the watched collection classes: run once, at the program's first call
+     * into java.util (a program that makes none, a numeric kernel, pays nothing for them).
+     */
+    public static void onFirstLibraryCall(Runnable instrument) {
+        LibCalls.onFirstCall(instrument);
+    }
+
     /** Runs racepipe's own work (instrumenting a class) so that watched collection code it uses is not counted. */
     public static <T> T outsideProgram(java.util.function.Supplier<T> work) {
         try (LibCalls.State paused = LibCalls.pause()) {

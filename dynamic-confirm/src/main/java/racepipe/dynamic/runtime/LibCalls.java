@@ -38,7 +38,29 @@ public final class LibCalls {
     /** Threads inside a java.util call: while none is, racepipe's own code needs no marking. */
     private static final AtomicInteger OPEN = new AtomicInteger();
 
+    /** Set by the agent until the watched classes are instrumented (at the first call); then null. */
+    private static volatile Runnable instrumentLibrary;
+
     private LibCalls() {
+    }
+
+    static void onFirstCall(Runnable instrument) {
+        instrumentLibrary = instrument;
+    }
+
+    /**
+     * The first call into java.util instruments the watched classes before it runs (other threads
+     * calling meanwhile wait), so every call's collection code runs instrumented.
+     */
+    private static synchronized void instrumentLibrary() {
+        Runnable r = instrumentLibrary;
+        if (r != null) {
+            try {
+                r.run();
+            } finally {
+                instrumentLibrary = null;
+            }
+        }
     }
 
     /**
@@ -75,6 +97,9 @@ public final class LibCalls {
     }
 
     static void enter(int site) {
+        if (instrumentLibrary != null) {
+            instrumentLibrary();
+        }
         State s = STATE.get();
         if (s.depth == 0) {
             OPEN.incrementAndGet();

@@ -19,6 +19,20 @@ public final class Observer {
     private volatile boolean covered;
 
     void access(int site, Object target, int slot, boolean write) {
+        access(target, slot, write);
+    }
+
+    /**
+     * Accesses to the slots from (inclusive) to to (exclusive): a bulk array operation. Each
+     * element is noted, up to the table's size (more would only overwrite slots).
+     */
+    void accessRange(Object target, int from, int to, boolean write) {
+        for (int i = from; i < to && i - from < SLOTS && !covered; i++) {
+            access(target, i, write);
+        }
+    }
+
+    private void access(Object target, int slot, boolean write) {
         if (covered) {
             return;
         }

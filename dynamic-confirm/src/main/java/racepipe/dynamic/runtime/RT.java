@@ -134,6 +134,28 @@ public final class RT {
         }
     }
 
+    // ---- atomics, VarHandles, concurrent collections: happens-before edges (contract WatchedLibrary.syncKind)
+
+    /** Before a call that publishes through o; check: only when o's class is java.util.concurrent's. */
+    public static void syncBefore(Object o, boolean check) {
+        Recorder r = rec;
+        if (r != null && o != null && (!check || Synchronizers.concurrent(o))) {
+            try (LibCalls.State paused = LibCalls.pause()) {
+                Synchronizers.release(o);
+            }
+        }
+    }
+
+    /** After a call that observes through o. */
+    public static void syncAfter(Object o, boolean check) {
+        Recorder r = rec;
+        if (r != null && o != null && (!check || Synchronizers.concurrent(o))) {
+            try (LibCalls.State paused = LibCalls.pause()) {
+                Synchronizers.acquired(o);
+            }
+        }
+    }
+
     // ---- monitors, wait and notify
 
     public static void monitorEnter(Object lock) {

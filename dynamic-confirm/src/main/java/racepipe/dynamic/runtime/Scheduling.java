@@ -25,6 +25,13 @@ public interface Scheduling {
         return false;
     }
 
+    /**
+     * Before a bulk operation's accesses to the elements {@code from} (inclusive) to {@code to}
+     * (exclusive) of {@code array} at {@code site} (System.arraycopy, Arrays.fill): one point for
+     * the range, which races with a partner on any element of it.
+     */
+    void accessRange(int site, Object array, int from, int to, boolean write);
+
     /** Before taking a lock: returns when the model grants it. */
     void acquire(Object lock, boolean exclusive);
 

@@ -63,6 +63,11 @@ public final class Synchronizers {
                 || c == PriorityBlockingQueue.class || c == LinkedTransferQueue.class;
     }
 
+    /** o is a java.util.concurrent collection (a java.util.Map may be a ConcurrentHashMap). */
+    static boolean concurrent(Object o) {
+        return o.getClass().getName().startsWith("java.util.concurrent.");
+    }
+
     static void acquired(Object sync) {
         Recorder r = RT.rec;
         if (r != null) {

@@ -116,7 +116,8 @@ final class LockModel {
      * first granted it), the same in every replay, where an identity hash is not.
      */
     String name(Object lock) {
-        return lock.getClass().getName() + "#" + number(lock);
+        String type = lock.getClass().getName();
+        return (type.startsWith("racepipe.") ? lock.toString() : type) + "#" + number(lock); // a lock's token: its lock's class
     }
 
     private int number(Object lock) {

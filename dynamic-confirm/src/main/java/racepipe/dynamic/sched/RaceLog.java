@@ -46,7 +46,7 @@ final class RaceLog {
      */
     boolean conflict(SchedThread a, SchedThread b) {
         return atRaceSite(a) && atRaceSite(b) && (oneSite() || a.site != b.site)
-                && a.target == b.target && a.slot == b.slot && (a.write || b.write);
+                && a.target == b.target && a.slot < b.slotEnd && b.slot < a.slotEnd && (a.write || b.write);
     }
 
     /** me and other wait one step before their accesses to one address; meFirst: the order chosen. */
@@ -55,7 +55,7 @@ final class RaceLog {
         // a call into a collection races on the collection's own field, which the access carries
         String variable = site.field < 0 && (me.target == null || !me.target.getClass().isArray()) ? Sites.fieldName(me.slot) : site.variable;
         String addr = me.target == null ? variable // identity hashes differ between runs: not shown
-                : me.target.getClass().isArray() ? me.target.getClass().getComponentType().getName() + "[" + me.slot + "]"
+                : me.target.getClass().isArray() ? me.target.getClass().getComponentType().getName() + "[" + Math.max(me.slot, other.slot) + "]"
                 : me.target.getClass().getName() + " object ." + variable.substring(variable.lastIndexOf('.') + 1);
         races.add(new RaceRecord(site.key(), me.name(), Stacks.of(Thread.currentThread().getStackTrace()),
                 Sites.get(other.site).key(), other.name(), Stacks.of(other.thread.getStackTrace()), addr,

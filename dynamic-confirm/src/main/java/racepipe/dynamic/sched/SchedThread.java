@@ -93,6 +93,7 @@ final class SchedThread {
     int site;
     Object target;
     int slot;
+    int slotEnd;                  // exclusive: slot + 1, or the end of a bulk operation's range
     boolean write;
     // ACQUIRE and WAIT
     Object lock;

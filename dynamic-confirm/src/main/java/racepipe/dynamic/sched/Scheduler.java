@@ -49,6 +49,11 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void access(int site, Object target, int slot, boolean write) {
+        accessRange(site, target, slot, slot + 1, write);
+    }
+
+    @Override
+    public void accessRange(int site, Object target, int from, int to, boolean write) {
         if (schedule.accessesQuiet && !schedule.aborted) {
             return; // RaceFuzzer stopped steering: an access is no point
         }
@@ -59,7 +64,8 @@ public final class Scheduler implements Scheduling {
         synchronized (m) {
             me.site = site;
             me.target = target;
-            me.slot = slot;
+            me.slot = from;
+            me.slotEnd = to;
             me.write = write;
         }
         arrive(Op.ACCESS, me);

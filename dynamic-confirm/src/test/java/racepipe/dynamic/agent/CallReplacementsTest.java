@@ -54,7 +54,11 @@ class CallReplacementsTest implements Opcodes {
             new Call(INVOKESTATIC, "java/lang/Thread", "sleep", "(J)V"),
             new Call(INVOKESTATIC, "java/lang/Thread", "yield", "()V"),
             new Call(INVOKESTATIC, "java/lang/Thread", "onSpinWait", "()V"),
-            new Call(INVOKESTATIC, "java/lang/System", "exit", "(I)V"));
+            new Call(INVOKESTATIC, "java/lang/System", "exit", "(I)V"),
+            new Call(INVOKEVIRTUAL, CUC + "locks/StampedLock", "writeLock", "()J"),
+            new Call(INVOKEVIRTUAL, CUC + "locks/StampedLock", "tryReadLock", "()J"),
+            new Call(INVOKEVIRTUAL, CUC + "locks/StampedLock", "unlockWrite", "(J)V"),
+            new Call(INVOKEVIRTUAL, CUC + "locks/StampedLock", "unlock", "(J)V"));
 
     @Test
     void every_replacement_should_name_a_public_static_bridge_method_that_takes_the_receiver_first() throws Exception {
@@ -67,6 +71,24 @@ class CallReplacementsTest implements Opcodes {
             assertThat(args.length).as(b.toString()).isEqualTo(Type.getArgumentTypes(c.desc()).length + receiver);
             assertThat(Type.getReturnType(b.desc())).as(b.toString()).isEqualTo(Type.getReturnType(c.desc()));
         }
+    }
+
+    @Test
+    void every_bulk_array_operation_of_the_jdk_should_have_a_bridge_with_the_site_last() {
+        for (Method m : java.util.Arrays.class.getMethods()) {
+            String name = m.getName();
+            if (name.equals("fill") || name.equals("sort") || name.equals("copyOf") || name.equals("copyOfRange")) {
+                CallReplacements.Bridge b = CallReplacements.arrayOperation(INVOKESTATIC, "java/util/Arrays", name,
+                        Type.getMethodDescriptor(m));
+                assertThat(b).as(m.toString()).isNotNull();
+                Type[] args = Type.getArgumentTypes(b.desc());
+                assertThat(args[args.length - 1]).as(m.toString()).isEqualTo(Type.INT_TYPE);
+            }
+        }
+        assertThat(CallReplacements.arrayOperation(INVOKESTATIC, "java/lang/System", "arraycopy",
+                "(Ljava/lang/Object;ILjava/lang/Object;II)V")).isNotNull();
+        assertThat(CallReplacements.arrayOperation(INVOKESTATIC, "java/util/Arrays", "asList",
+                "([Ljava/lang/Object;)Ljava/util/List;")).isNull();
     }
 
     @Test

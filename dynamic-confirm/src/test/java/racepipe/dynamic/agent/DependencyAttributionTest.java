@@ -135,7 +135,9 @@ class DependencyAttributionTest {
                 RT + "read (Ljava/lang/Object;I)V", RT + "write (Ljava/lang/Object;I)V",
                 RT + "readStatic (I)V", RT + "writeStatic (I)V",
                 RT + "arrayRead (Ljava/lang/Object;II)V", RT + "storeInt ([IIII)V",
+                RT + "syncBefore (Ljava/lang/Object;Z)V", // a List may be a concurrent one: its edges, as in the application
                 "INVOKEINTERFACE java/util/List.add (Ljava/lang/Object;)Z (itf)", // library code calling library code: not bracketed
+                RT + "syncAfter (Ljava/lang/Object;Z)V",
                 RT + "monitorEnter (Ljava/lang/Object;)V", "MONITORENTER", RT + "monitorEntered (Ljava/lang/Object;)V",
                 RT + "read (Ljava/lang/Object;I)V", RT + "write (Ljava/lang/Object;I)V",
                 RT + "monitorExit (Ljava/lang/Object;)V", "MONITOREXIT",

@@ -114,9 +114,9 @@ final class SootAccesses {
             if (l.global()) {
                 out.add(l);
             } else if (pb != null && l.path().equals(pb)) {
-                out.add(new LockId("B", l.shared()));
+                out.add(l.at("B"));
             } else if (pb != null && l.path().startsWith(pb + ".")) {
-                out.add(new LockId("B" + l.path().substring(pb.length()), l.shared()));
+                out.add(l.at("B" + l.path().substring(pb.length())));
             }
         }
         return out;

@@ -193,9 +193,9 @@ final class SootLocks {
                 }
                 String pu = path(caller, args.get(i));
                 if (l.path().equals(pu)) {
-                    out.add(new LockId("V#" + i, l.shared()));
+                    out.add(l.at("V#" + i));
                 } else if (l.path().startsWith(pu + ".")) {
-                    out.add(new LockId("V#" + i + l.path().substring(pu.length()), l.shared()));
+                    out.add(l.at("V#" + i + l.path().substring(pu.length())));
                 }
             }
         }
@@ -266,15 +266,15 @@ final class SootLocks {
         return Set.copyOf(t);
     }
 
-    /** A Lock value: {@code rw.readLock()} / {@code rw.writeLock()} name rw's path with a mode. */
+    /** A Lock value: {@code rw.readLock()} / {@code rw.writeLock()} name rw's path with a mode; never the value's monitor. */
     private LockId lockOf(SootMethod m, Local l, boolean readLockType) {
         Collection<Stmt> defs = p.defsOf(m, l);
         if (defs.size() == 1 && defs.iterator().next() instanceof JAssignStmt a
                 && a.getRightOp() instanceof AbstractInstanceInvokeExpr get
                 && get.getMethodSignature().getParameterCount() == 0
                 && (get.getMethodSignature().getName().equals("readLock") || get.getMethodSignature().getName().equals("writeLock"))) {
-            return new LockId(path(m, get.getBase()), get.getMethodSignature().getName().equals("readLock"));
+            return new LockId(path(m, get.getBase()), get.getMethodSignature().getName().equals("readLock"), true);
         }
-        return new LockId(path(m, l), readLockType);
+        return new LockId(path(m, l), readLockType, true);
     }
 }

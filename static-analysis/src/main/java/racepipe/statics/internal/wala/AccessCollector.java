@@ -4,6 +4,7 @@ import com.ibm.wala.classLoader.IField;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.callgraph.CGNode;
 import com.ibm.wala.ipa.callgraph.propagation.InstanceKey;
+import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import com.ibm.wala.ssa.SSAArrayLoadInstruction;
 import com.ibm.wala.ssa.SSAArrayReferenceInstruction;
 import com.ibm.wala.ssa.SSAArrayStoreInstruction;
@@ -17,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import racepipe.contract.WatchedLibrary;
 import racepipe.statics.StaticSite;
 import racepipe.statics.internal.model.AccessFact;
 import racepipe.statics.internal.model.LockId;
@@ -100,9 +102,12 @@ final class AccessCollector {
             } else if (ins instanceof SSAArrayReferenceInstruction ar
                     && (ins instanceof SSAArrayLoadInstruction || ins instanceof SSAArrayStoreInstruction)) {
                 base = ar.getArrayRef();
-                variable = arrayVariable(n, ar);
+                variable = arrayVariable(n, ar.getArrayRef(), WalaProgram.javaName(ar.getElementType()) + "[]");
                 write = ins instanceof SSAArrayStoreInstruction;
             } else {
+                if (!library && ins instanceof SSAAbstractInvokeInstruction call && call.isStatic()) {
+                    arrayOperation(n, i, call, threads);
+                }
                 continue;
             }
             int bci = WalaSites.bci(m, i);
@@ -180,13 +185,13 @@ final class AccessCollector {
                 }
                 String g = paths.global(l.app(), lk.path());
                 if (g != null) {
-                    named.add(new LockId(g, lk.shared()));
+                    named.add(lk.at(g));
                 }
                 String pb = l.base();
                 if (pb != null && lk.path().equals(pb)) {
-                    named.add(new LockId("B", lk.shared()));
+                    named.add(lk.at("B"));
                 } else if (pb != null && lk.path().startsWith(pb + ".")) {
-                    named.add(new LockId("B" + lk.path().substring(pb.length()), lk.shared()));
+                    named.add(lk.at("B" + lk.path().substring(pb.length())));
                 }
             }
             int ci = l.call().iIndex();
@@ -274,12 +279,12 @@ final class AccessCollector {
             if (l.global()) {
                 out.add(l);
             } else if (pb != null && l.path().equals(pb)) {
-                out.add(new LockId("B", l.shared()));
+                out.add(l.at("B"));
             } else if (pb != null && l.path().startsWith(pb + ".")) {
-                out.add(new LockId("B" + l.path().substring(pb.length()), l.shared()));
+                out.add(l.at("B" + l.path().substring(pb.length())));
             } else if (pb != null && pb.startsWith(l.path() + ".") && owned.ownedChain(pb.substring(l.path().length()))) {
                 // the base is the lock's owned field (this.items under this): "the owner of B's chain"
-                out.add(new LockId("B^" + pb.substring(l.path().length()), l.shared()));
+                out.add(l.at("B^" + pb.substring(l.path().length())));
             }
         }
         return out;
@@ -301,9 +306,55 @@ final class AccessCollector {
         return out;
     }
 
-    private String arrayVariable(CGNode n, SSAArrayReferenceInstruction ar) {
+    /**
+     * A bulk array operation of application code (WatchedLibrary.arrayOperation): System.arraycopy
+     * reads its source's elements and writes its destination's, Arrays.fill/sort write their
+     * array's, Arrays.copyOf/copyOfRange read theirs; each an access at the call instruction on
+     * the array argument's elements, as the agent's bridge reports it (one fact per read/write).
+     */
+    private void arrayOperation(CGNode n, int i, SSAAbstractInvokeInstruction call, BitSet threads) {
+        WatchedLibrary.ArrayOperation op = WatchedLibrary.arrayOperation(
+                WalaProgram.internalName(call.getDeclaredTarget().getDeclaringClass()), call.getDeclaredTarget().getName().toString());
+        if (op == null || call.getNumberOfPositionalParameters() == 0) {
+            return;
+        }
+        if (op == WatchedLibrary.ArrayOperation.COPY) {
+            if (call.getNumberOfPositionalParameters() == 5) {
+                arrayOperation(n, i, call.getUse(0), false, threads);
+                arrayOperation(n, i, call.getUse(2), true, threads);
+            }
+        } else {
+            arrayOperation(n, i, call.getUse(0), op == WatchedLibrary.ArrayOperation.WRITE, threads);
+        }
+    }
+
+    private void arrayOperation(CGNode n, int i, int base, boolean write, BitSet threads) {
+        IMethod m = n.getMethod();
+        int bci = WalaSites.bci(m, i);
+        if (bci < 0) {
+            return;
+        }
+        BitSet objects = new BitSet();
+        for (InstanceKey ik : p.pts(n, base)) {
+            objects.set(p.index(ik));
+        }
+        String variable = arrayVariable(n, base, "java.lang.Object[]");
+        StaticSite site = new StaticSite(WalaProgram.internalName(m.getDeclaringClass().getReference()),
+                m.getName().toString(), m.getDescriptor().toString(), bci,
+                WalaSites.file(m.getDeclaringClass()), WalaSites.line(m, bci), write, variable);
+        boolean first = !sites.containsKey(site.key() + " " + site.access() + " " + variable);
+        AccessFact a = merge(site.key() + " " + site.access() + " " + variable, site, objects,
+                withAction(n, rebase(held.at(n, i), n, base)), threads, t -> order.orderedWith(t, n, i));
+        a.fresh = false;
+        a.repeats |= repeats(n, i, threads);
+        a.beforeFlags = meet(first, a.beforeFlags, names(flags.before(n, i)));
+        a.afterFlags = meet(first, a.afterFlags, names(flags.after(n, i)));
+    }
+
+    /** The variable of an access to the elements of array value v: its concrete array type, when it has one. */
+    private String arrayVariable(CGNode n, int v, String fallback) {
         Set<String> types = new TreeSet<>();
-        for (InstanceKey ik : p.pts(n, ar.getArrayRef())) {
+        for (InstanceKey ik : p.pts(n, v)) {
             if (ik.getConcreteType() != null && ik.getConcreteType().isArrayClass()) {
                 types.add(WalaProgram.javaName(ik.getConcreteType().getReference()));
             }
@@ -311,6 +362,6 @@ final class AccessCollector {
         if (types.size() == 1) {
             return types.iterator().next();
         }
-        return WalaProgram.javaName(ar.getElementType()) + "[]";
+        return fallback;
     }
 }

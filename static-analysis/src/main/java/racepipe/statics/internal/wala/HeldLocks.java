@@ -139,9 +139,9 @@ final class HeldLocks {
             for (int i = 0; i < call.getNumberOfPositionalParameters(); i++) {
                 String pu = paths.path(caller, call.getUse(i));
                 if (l.path().equals(pu)) {
-                    out.add(new LockId("V" + (i + 1), l.shared()));
+                    out.add(l.at("V" + (i + 1)));
                 } else if (l.path().startsWith(pu + ".")) {
-                    out.add(new LockId("V" + (i + 1) + l.path().substring(pu.length()), l.shared()));
+                    out.add(l.at("V" + (i + 1) + l.path().substring(pu.length())));
                 }
             }
         }

@@ -79,7 +79,7 @@ final class LibraryLift {
                         for (LockId l : s.locks()) {
                             String t = translate(s.node(), pred, call, l.path());
                             if (t != null) {
-                                ls.add(new LockId(t, l.shared()));
+                                ls.add(l.at(t));
                             }
                         }
                         if (p.isOwn(pred)) {

@@ -88,15 +88,23 @@ final class LockPaths {
         return WalaProgram.internalName(f.getDeclaringClass().getReference()) + "." + f.getName();
     }
 
-    /** The lock identities of value v: its path, and the abstract object if allocated once. */
+    /** The monitor identities of value v: its path, and the abstract object if allocated once. */
     Set<LockId> locks(CGNode n, int v, boolean shared) {
+        return locks(n, v, shared, false);
+    }
+
+    /**
+     * The lock identities of value v: its path, and the abstract object if allocated once; {@code juc}:
+     * the java.util.concurrent lock taken by lock() on v, never v's monitor.
+     */
+    Set<LockId> locks(CGNode n, int v, boolean shared, boolean juc) {
         Set<LockId> out = new LinkedHashSet<>();
-        out.add(new LockId(path(n, v), shared));
+        out.add(new LockId(path(n, v), shared, juc));
         OrdinalSet<InstanceKey> pts = p.pts(n, v);
         if (pts.size() == 1) {
             InstanceKey ik = pts.iterator().next();
             if (ex.onceAlloc(ik)) {
-                out.add(new LockId("O:" + p.index(ik), shared));
+                out.add(new LockId("O:" + p.index(ik), shared, juc));
             }
         }
         return out;
@@ -168,14 +176,14 @@ final class LockPaths {
         SSAInstruction def = n.getDU().getDef(r);
         if (def instanceof SSAAbstractInvokeInstruction get && !get.isStatic() && isRwGetter(get)) {
             boolean shared = get.getDeclaredTarget().getName().toString().equals("readLock");
-            return locks(n, get.getReceiver(), shared);
+            return locks(n, get.getReceiver(), shared, true);
         }
         boolean shared = true;
         OrdinalSet<InstanceKey> pts = p.pts(n, r);
         for (InstanceKey ik : pts) {
             shared &= ik.getConcreteType().getName().toString().equals(READ_LOCK_CLASS);
         }
-        return locks(n, r, shared && !pts.isEmpty());
+        return locks(n, r, shared && !pts.isEmpty(), true);
     }
 
     private boolean isRwGetter(SSAAbstractInvokeInstruction get) {
