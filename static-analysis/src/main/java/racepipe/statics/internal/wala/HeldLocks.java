@@ -4,7 +4,6 @@ import com.ibm.wala.cfg.Util;
 import com.ibm.wala.classLoader.CallSiteReference;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.callgraph.CGNode;
-import com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction;
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.ISSABasicBlock;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
@@ -13,7 +12,6 @@ import com.ibm.wala.ssa.SSACFG;
 import com.ibm.wala.ssa.SSAConditionalBranchInstruction;
 import com.ibm.wala.ssa.SSAFieldAccessInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
-import com.ibm.wala.ssa.SymbolTable;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;
@@ -228,17 +226,8 @@ final class HeldLocks {
         if (last < 0 || !(n.getIR().getInstructions()[last] instanceof SSAConditionalBranchInstruction br)) {
             return null;
         }
-        IConditionalBranchInstruction.Operator op = (IConditionalBranchInstruction.Operator) br.getOperator();
-        if (op != IConditionalBranchInstruction.Operator.EQ && op != IConditionalBranchInstruction.Operator.NE) {
-            return null;
-        }
-        SymbolTable st = n.getIR().getSymbolTable();
-        int v;
-        if (st.isIntegerConstant(br.getUse(1)) && st.getIntValue(br.getUse(1)) == 0) {
-            v = br.getUse(0);
-        } else if (st.isIntegerConstant(br.getUse(0)) && st.getIntValue(br.getUse(0)) == 0) {
-            v = br.getUse(1);
-        } else {
+        int v = ZeroBranch.testedValue(n, br);
+        if (v < 0) {
             return null;
         }
         Set<LockId> locks = paths.tryAcquire(n, n.getDU().getDef(v));
@@ -247,7 +236,7 @@ final class HeldLocks {
         }
         ISSABasicBlock taken = Util.getTakenSuccessor(cfg, b);
         ISSABasicBlock notTaken = Util.getNotTakenSuccessor(cfg, b);
-        ISSABasicBlock whenTrue = op == IConditionalBranchInstruction.Operator.NE ? taken : notTaken;
+        ISSABasicBlock whenTrue = ZeroBranch.takenWhenNonZero(br) ? taken : notTaken;
         return taken.equals(notTaken) ? null : Map.entry(whenTrue, locks);
     }
 }

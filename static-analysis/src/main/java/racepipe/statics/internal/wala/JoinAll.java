@@ -63,7 +63,7 @@ final class JoinAll {
             if (t.id() == 0 || t.kind() != SpawnKind.THREAD_START) {
                 continue;
             }
-            int parent = onlySpawner(t);
+            int parent = d.onlyThreadReaching(t.spawnNode());
             if (parent < 0 || (parent > 0 && ex.multi[parent]) || ex.count(t.spawnNode()) != 1) {
                 continue;
             }
@@ -86,20 +86,6 @@ final class JoinAll {
             return false;
         }
         return n.equals(a.m()) ? a.instrs().get(iindex) : a.nodes().get(p.cg.getNumber(n));
-    }
-
-    private int onlySpawner(WalaThread t) {
-        int m = p.cg.getNumber(t.spawnNode());
-        int only = -1;
-        for (int q = 0; q < d.threads.size(); q++) {
-            if (d.reach.get(q).get(m)) {
-                if (only >= 0) {
-                    return -1;
-                }
-                only = q;
-            }
-        }
-        return only;
     }
 
     /** The one array object value v was loaded from (v = X[i]), or null. */

@@ -56,6 +56,21 @@ final class ThreadDiscovery {
         }
     }
 
+    /** The one abstract thread that reaches node n, or -1 when none or several do. */
+    int onlyThreadReaching(CGNode n) {
+        int num = p.cg.getNumber(n);
+        int only = -1;
+        for (int q = 0; q < threads.size(); q++) {
+            if (reach.get(q).get(num)) {
+                if (only >= 0) {
+                    return -1;
+                }
+                only = q;
+            }
+        }
+        return only;
+    }
+
     /** Nodes reachable from the entries without entering spawn targets. */
     BitSet reachFrom(Set<CGNode> entries, Set<CGNode> spawnersMet) {
         BitSet seen = new BitSet();

@@ -3,7 +3,6 @@ package racepipe.statics.internal.wala;
 import com.ibm.wala.cfg.Util;
 import com.ibm.wala.classLoader.IField;
 import com.ibm.wala.ipa.callgraph.CGNode;
-import com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction;
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.ISSABasicBlock;
 import com.ibm.wala.ssa.SSACFG;
@@ -79,7 +78,7 @@ final class VolatileFlags {
         for (Map.Entry<IField, List<Object[]>> e : stores.entrySet()) {
             int thread = -1;
             for (Object[] s : e.getValue()) {
-                int t = onlyThread((CGNode) s[0]);
+                int t = d.onlyThreadReaching((CGNode) s[0]);
                 if (t < 0 || (thread >= 0 && t != thread) || (t > 0 && ex.multi[t])) {
                     bad.add(e.getKey());
                 }
@@ -100,7 +99,7 @@ final class VolatileFlags {
     /** Flags that (n, iindex) precedes: it runs in the setter only, before all its stores. */
     Set<IField> before(CGNode n, int iindex) {
         Set<IField> out = new HashSet<>();
-        int t = onlyThread(n);
+        int t = d.onlyThreadReaching(n);
         if (t < 0) {
             return out;
         }
@@ -141,17 +140,8 @@ final class VolatileFlags {
 
     /** A branch "if (v != 0)" on v read from a volatile primitive field: its non-zero successor. */
     private void trueEdge(CGNode n, SSAConditionalBranchInstruction br) {
-        var op = (IConditionalBranchInstruction.Operator) br.getOperator();
-        if (op != IConditionalBranchInstruction.Operator.EQ && op != IConditionalBranchInstruction.Operator.NE) {
-            return;
-        }
-        SymbolTable st = n.getIR().getSymbolTable();
-        int v;
-        if (st.isIntegerConstant(br.getUse(1)) && st.getIntValue(br.getUse(1)) == 0) {
-            v = br.getUse(0);
-        } else if (st.isIntegerConstant(br.getUse(0)) && st.getIntValue(br.getUse(0)) == 0) {
-            v = br.getUse(1);
-        } else {
+        int v = ZeroBranch.testedValue(n, br);
+        if (v < 0) {
             return;
         }
         if (!(n.getDU().getDef(v) instanceof SSAGetInstruction get)) {
@@ -165,23 +155,9 @@ final class VolatileFlags {
         ISSABasicBlock b = cfg.getBlockForInstruction(br.iIndex());
         ISSABasicBlock taken = Util.getTakenSuccessor(cfg, b);
         ISSABasicBlock notTaken = Util.getNotTakenSuccessor(cfg, b);
-        ISSABasicBlock nonZero = op == IConditionalBranchInstruction.Operator.NE ? taken : notTaken;
+        ISSABasicBlock nonZero = ZeroBranch.takenWhenNonZero(br) ? taken : notTaken;
         if (!taken.equals(notTaken) && cfg.getPredNodeCount(nonZero) == 1) {
             trueEdges.computeIfAbsent(n, x -> new HashMap<>()).computeIfAbsent(f, x -> new ArrayList<>()).add(nonZero);
         }
-    }
-
-    private int onlyThread(CGNode n) {
-        int num = p.cg.getNumber(n);
-        int only = -1;
-        for (int q = 0; q < d.threads.size(); q++) {
-            if (d.reach.get(q).get(num)) {
-                if (only >= 0) {
-                    return -1;
-                }
-                only = q;
-            }
-        }
-        return only;
     }
 }
