@@ -21,7 +21,10 @@ import racepipe.pipeline.run.Ranking.Tier;
  * <li>no race yet: give up after {@link #noRaceLimit} trials: all of them when happens-before saw
  *     the race in a run, {@link #NO_RACE} with weaker evidence, {@link #PROBE} that ended (did not
  *     hang) when neither access was seen running: then the verdict is unreached;</li>
- * <li>the first {@link #HUNG} trials all hung: the rest would too.</li>
+ * <li>the first {@link #HUNG} trials all hung: the rest would too;</li>
+ * <li>the first {@link #CUT} trials were all cut without a race (RaceFuzzer gave up steering
+ *     after its fruitless postponements), unless happens-before saw the race: the next trials
+ *     would steer at the same first occurrences of the sites and give up at about the same turn.</li>
  * </ol>
  * A pair whose raced trials threw but not inside a racing method, and not significantly in one
  * order, runs all its trials: Fisher's test needs them.
@@ -35,6 +38,8 @@ public final class Stopping {
     public static final int PROBE = 2;
     /** The first trials all hung: given up (a pair whose program hangs would cost --timeout a trial). */
     public static final int HUNG = 3;
+    /** The first trials all cut short without a race: given up unless happens-before saw the pair. */
+    public static final int CUT = 3;
 
     /** Stop or go on, why it stopped before its last trial, and whether the probe found the pair unreached. */
     public record Decision(boolean stop, String why, boolean unreached) {
@@ -67,6 +72,9 @@ public final class Stopping {
         if (raced == 0) {
             if (n >= HUNG && trials.stream().allMatch(t -> t.outcome() == Outcome.TIMEOUT)) {
                 return Decision.stop("the first " + n + " trials all hung");
+            }
+            if (n >= CUT && tier != Tier.HB && trials.stream().allMatch(t -> t.outcome() == Outcome.CUT)) {
+                return Decision.stop("the first " + n + " trials were all cut short: no meeting in any of their postponements");
             }
             if (tier == Tier.UNSEEN) {
                 // a probe trial that hung says nothing about reaching the sites: only ended ones count

@@ -104,6 +104,26 @@ class StoppingTest {
         assertThat(d.unreached()).isFalse();
     }
 
+    static TrialResult cut() {
+        return new TrialResult(1, "racefuzzer", false, Outcome.CUT, null, null, null, null, "x", 0, 0, null);
+    }
+
+    @Test
+    void three_cut_trials_first_give_the_pair_up_unless_happens_before_saw_it() {
+        assertThat(stopsAfter(times(50, i -> cut()), Tier.EXECUTED)).isEqualTo(Stopping.CUT);
+        assertThat(stopsAfter(times(50, i -> cut()), Tier.HYBRID)).isEqualTo(Stopping.CUT);
+        assertThat(Stopping.decide(times(3, i -> cut()), 50, Tier.ONE_SITE, A, B).why()).contains("cut short");
+        assertThat(stopsAfter(times(50, i -> cut()), Tier.HB)).isEqualTo(50);
+        // one trial that ran to its end: the usual limit
+        List<TrialResult> t = new ArrayList<>(List.of(cut(), none(), cut()));
+        t.addAll(times(47, i -> cut()));
+        assertThat(stopsAfter(t, Tier.EXECUTED)).isEqualTo(Stopping.NO_RACE);
+        // a race in a later trial is still found: the cut trials came first, the race after them
+        List<TrialResult> raced = new ArrayList<>(List.of(cut(), cut(), AttributionTest.trial(A, null)));
+        raced.addAll(times(47, i -> AttributionTest.trial(i % 2 == 0 ? B : A, null)));
+        assertThat(stopsAfter(raced, Tier.EXECUTED)).isGreaterThan(Stopping.CUT);
+    }
+
     @Test
     void three_hung_trials_first_give_the_pair_up() {
         assertThat(stopsAfter(times(50, i -> hung()), Tier.HB)).isEqualTo(Stopping.HUNG);
