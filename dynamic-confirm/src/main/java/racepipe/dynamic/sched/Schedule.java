@@ -35,6 +35,13 @@ final class Schedule {
     private static final boolean CUT = !"false".equals(System.getProperty("racepipe.cut"));
     /** Why the trial was cut short (steering stopped with no race: the rest could not race the pair); null: not cut. */
     volatile String cut;
+    /**
+     * Steering stopped after races of the pair: the trial has what it came for, and the rest of
+     * it runs as the JVM schedules it (no turn any more), at the cost of a plain run. Read
+     * without the lock. -Dracepipe.release=false keeps the rest one thread at a time.
+     */
+    volatile boolean released;
+    private static final boolean RELEASE = !"false".equals(System.getProperty("racepipe.release"));
 
     Schedule(long seed, Set<String> raceSites, boolean postpone, Runnable onAbort) {
         this.choices = new Choices(seed);
@@ -63,13 +70,22 @@ final class Schedule {
                 if (onAbort != null) {
                     onAbort.run(); // the trial's abort: parked threads wake and unwind
                 }
+            } else if (RELEASE && races.count() > 0 && !aborted) {
+                // the decision is a function of the schedule (the turn of the last race), so a
+                // replay releases at the same turn; what the JVM does after it is its own
+                released = true;
+                choices.freeze();
+                for (SchedThread t : roster.all()) {
+                    java.util.concurrent.locks.LockSupport.unpark(t.thread); // parked ones go on outside any turn
+                }
             }
         }
     }
 
     /** Why RaceFuzzer stopped steering (null: it did not, or no RaceFuzzer), for the trial's note. */
     String steeringStopped() {
-        return fuzzer == null ? null : fuzzer.stopped();
+        String why = fuzzer == null ? null : fuzzer.stopped();
+        return why != null && released ? why + "; the rest ran as the JVM scheduled it" : why;
     }
 
     /** RaceFuzzer's invariant (trivially true for the random scheduler). */

@@ -44,7 +44,18 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void point() {
+        if (free()) {
+            return;
+        }
         arrive(Op.STEP, null);
+    }
+
+    /**
+     * The schedule let the program go (RaceFuzzer stopped steering after races of the pair): every
+     * hook does what the JVM would, as for a thread the scheduler does not know.
+     */
+    private boolean free() {
+        return schedule.released && !schedule.aborted;
     }
 
     @Override
@@ -73,6 +84,9 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void acquire(Object lock, boolean exclusive) {
+        if (free()) {
+            return;
+        }
         SchedThread me = me();
         if (me == null) {
             return;
@@ -86,6 +100,9 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public boolean tryAcquire(Object lock, boolean exclusive) {
+        if (free()) {
+            return true;
+        }
         SchedThread me = me();
         if (me == null) {
             return true;
@@ -103,6 +120,9 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void release(Object lock, boolean exclusive) {
+        if (free()) {
+            return;
+        }
         SchedThread me = me();
         if (me != null) {
             if (!schedule.aborted) {
@@ -117,6 +137,9 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public boolean starting(Thread child) {
+        if (free()) {
+            return false;
+        }
         SchedThread me = me();
         if (me == null || schedule.aborted || child.getState() != Thread.State.NEW) {
             return false; // not ours, or the JVM throws (started twice)
@@ -134,6 +157,9 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public boolean join(Thread target, long millis) {
+        if (free()) {
+            return true;
+        }
         SchedThread me = me();
         if (me == null) {
             return true;
@@ -157,6 +183,10 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void sleep(long millis) throws InterruptedException {
+        if (free()) {
+            Thread.sleep(millis);
+            return;
+        }
         point();
         if (Thread.interrupted()) {
             throw new InterruptedException("sleep interrupted");
@@ -171,6 +201,9 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void threadEnd(Thread thread) {
+        if (free()) {
+            return;
+        }
         SchedThread next;
         synchronized (m) {
             next = schedule.end(thread);
@@ -180,6 +213,10 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void waitOn(Object monitor, long millis) throws InterruptedException {
+        if (free()) {
+            monitor.wait(millis);
+            return;
+        }
         SchedThread me = me();
         if (me != null && !schedule.aborted) {
             holdTurn(me);
@@ -200,15 +237,26 @@ public final class Scheduler implements Scheduling {
             return;
         }
         wake(next);
-        while (me.state != State.GRANTED && !schedule.aborted) {
+        while (me.state != State.GRANTED && !schedule.aborted && !schedule.released) {
             monitor.wait(20);
         }
         checkAbort();
+        if (free()) {
+            return; // let go while waiting: a spurious wake-up, which every wait loop allows
+        }
         resumeAfterWait(me);
     }
 
     @Override
     public void notifyWaiters(Object monitor, boolean all) {
+        if (free()) {
+            if (all) {
+                monitor.notifyAll();
+            } else {
+                monitor.notify();
+            }
+            return;
+        }
         SchedThread me = me();
         if (me != null && !schedule.aborted) {
             holdTurn(me);
@@ -220,6 +268,13 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public long await(Condition c, Lock lock, Object lockId, long nanos) throws InterruptedException {
+        if (free()) {
+            if (nanos == 0) {
+                c.await();
+                return 1;
+            }
+            return c.awaitNanos(nanos);
+        }
         SchedThread me = me();
         if (me == null) {
             return nanos == 0 ? 1 : c.awaitNanos(nanos);
@@ -234,16 +289,27 @@ public final class Scheduler implements Scheduling {
             next = schedule.beginWait(me, lockId, c, nanos > 0);
         }
         wake(next);
-        while (me.state != State.GRANTED && !schedule.aborted) {
+        while (me.state != State.GRANTED && !schedule.aborted && !schedule.released) {
             c.await(20, TimeUnit.MILLISECONDS);
         }
         checkAbort();
+        if (free()) {
+            return Math.max(1, nanos); // let go while waiting: a spurious wake-up
+        }
         resumeAfterWait(me);
         return me.notified ? Math.max(1, nanos) : 0;
     }
 
     @Override
     public void signal(Condition c, boolean all) {
+        if (free()) {
+            if (all) {
+                c.signalAll();
+            } else {
+                c.signal();
+            }
+            return;
+        }
         SchedThread me = me();
         if (me != null && !schedule.aborted) {
             holdTurn(me);
@@ -255,6 +321,9 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public boolean awaitReady(Object sync, BooleanSupplier ready, boolean timed) {
+        if (free()) {
+            return true; // the call itself blocks, as the JVM has it
+        }
         SchedThread me = me();
         if (me == null) {
             return true; // not ours: the JVM decides
@@ -272,6 +341,9 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void leave(Object sync, BooleanSupplier back) {
+        if (free()) {
+            return;
+        }
         SchedThread me = me();
         if (me == null) {
             return;
@@ -311,6 +383,9 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void taskEnded() {
+        if (free()) {
+            return;
+        }
         SchedThread me = me();
         if (me != null) {
             synchronized (m) {
@@ -329,6 +404,9 @@ public final class Scheduler implements Scheduling {
 
     private void arrive(Op op, SchedThread known) {
         checkAbort(); // an abandoned trial unwinds at its next point (releases still go through)
+        if (free()) {
+            return;
+        }
         SchedThread me = known != null ? known : me();
         if (me == null) {
             return;
@@ -349,6 +427,9 @@ public final class Scheduler implements Scheduling {
      * while it holds the turn: one outside it (new, or let go) first takes it, at a point.
      */
     private void holdTurn(SchedThread me) {
+        if (free()) {
+            return;
+        }
         boolean holds;
         synchronized (m) {
             holds = schedule.holds(me);
@@ -362,6 +443,9 @@ public final class Scheduler implements Scheduling {
     private void awaitTurn(SchedThread me) {
         while (true) {
             while (me.state != State.GRANTED) {
+                if (free()) {
+                    return; // let go: it runs on outside any turn
+                }
                 LockSupport.park(this);
                 checkAbort();
             }
@@ -406,7 +490,7 @@ public final class Scheduler implements Scheduling {
     public void watchdogTick() {
         SchedThread next = null;
         synchronized (m) {
-            if (schedule.aborted) {
+            if (schedule.aborted || schedule.released) {
                 return;
             }
             SchedThread c = schedule.current;

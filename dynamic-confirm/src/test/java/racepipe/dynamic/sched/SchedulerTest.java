@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -185,6 +186,62 @@ class SchedulerTest {
             assertThat(s.races()).as("seed " + seed).hasSize(RaceFuzzer.ENOUGH_RACES);
             assertThat(s.cut()).isNull();
             assertThat(s.steeringStopped()).startsWith("steering stopped at turn ");
+        }
+    }
+
+    /**
+     * The hot pair, then each thread hands a token to the other through wait/notify on one
+     * monitor many times: only threads that wait and notify for real get through it once the
+     * schedule has let them go.
+     */
+    static Program hotThenHandshake(int n, int rounds, AtomicLong after) {
+        Object[] objects = {new Object()};
+        Object monitor = new Object();
+        int[] turn = {0};
+        return s -> {
+            List<Thread> ts = new ArrayList<>();
+            for (int id = 0; id < 2; id++) {
+                int me = id;
+                ts.add(start(s, "T" + id, () -> {
+                    for (int i = 0; i < n; i++) {
+                        s.access(me == 0 ? A : B, objects[0], Sites.get(A).field, me == 0);
+                    }
+                    long t0 = s.turns();
+                    for (int r = 0; r < rounds; r++) {
+                        s.acquire(monitor, true);
+                        synchronized (monitor) {
+                            while (turn[0] % 2 != me) {
+                                try {
+                                    s.waitOn(monitor, 0);
+                                } catch (InterruptedException e) {
+                                    throw new IllegalStateException(e);
+                                }
+                            }
+                            turn[0]++;
+                            s.notifyWaiters(monitor, true);
+                        }
+                        s.release(monitor, true);
+                    }
+                    after.addAndGet(s.turns() - t0);
+                }));
+            }
+            for (Thread t : ts) {
+                join(s, t);
+            }
+        };
+    }
+
+    @Test
+    void after_enough_races_the_schedule_should_let_the_program_go_and_it_should_still_end() throws InterruptedException {
+        for (long seed = 1; seed <= 3; seed++) {
+            AtomicLong after = new AtomicLong();
+            Scheduler s = run(seed, hotThenHandshake(50_000, 2_000, after));
+            assertThat(s.races()).as("seed " + seed).hasSize(RaceFuzzer.ENOUGH_RACES);
+            assertThat(s.steeringStopped()).endsWith("the rest ran as the JVM scheduled it");
+            assertThat(after.get()).as("no turn is handed over once the program is let go").isZero();
+            Scheduler again = run(seed, hotThenHandshake(50_000, 2_000, new AtomicLong()));
+            assertThat(again.digest()).as("the schedule up to the release is the seed's").isEqualTo(s.digest());
+            assertThat(again.races()).hasSameSizeAs(s.races());
         }
     }
 
