@@ -21,13 +21,33 @@ final class BridgeCode implements Opcodes {
         this.library = library;
     }
 
-    /** [lock] -> [], entering the monitor with the scheduler's grant before and the recorder's note after. */
+    /**
+     * [lock] -> [], entering the monitor with the scheduler's grant before and the recorder's note
+     * after (MonitorNotePlacement moves the note into the block's handler range).
+     */
     void enterMonitor() {
+        enterMonitorKeepingLock();
+        entered();
+    }
+
+    /** [lock] -> [lock]: the monitor entered, its note not yet made ({@link #entered}). */
+    void enterMonitorKeepingLock() {
         out.visitInsn(DUP);
         out.visitMethodInsn(INVOKESTATIC, RT, library ? "libMonitorEnter" : "monitorEnter", OBJECT_DESC, false);
         out.visitInsn(DUP);
         out.visitInsn(MONITORENTER);
+    }
+
+    /** [lock] -> []: the recorder's note that the monitor is held. */
+    void entered() {
         out.visitMethodInsn(INVOKESTATIC, RT, library ? "libMonitorEntered" : "monitorEntered", OBJECT_DESC, false);
+    }
+
+    /** [lock] -> []: on an exception's way out of a synchronized method, noted after the release (MonitorNotePlacement says why). */
+    void exitMonitorNotingAfter() {
+        out.visitInsn(DUP);
+        out.visitInsn(MONITOREXIT);
+        out.visitMethodInsn(INVOKESTATIC, RT, library ? "libMonitorExit" : "monitorExit", OBJECT_DESC, false);
     }
 
     /** [lock] -> [] */

@@ -67,6 +67,7 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
         if ((access & (ACC_NATIVE | ACC_ABSTRACT)) != 0) {
             return next;
         }
+        next = new MonitorNotePlacement(next);
         InstructionCounter counter = new InstructionCounter(offsets.getOrDefault(name + desc, NO_CODE));
         MethodInstrumenter.Method m = new MethodInstrumenter.Method(owner, access, name, desc, source, sync, frames, library,
                 dependency);

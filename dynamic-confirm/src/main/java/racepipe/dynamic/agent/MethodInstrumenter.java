@@ -78,9 +78,11 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     public void visitCode() {
         super.visitCode();
         if (synchronizedMethod) {
+            // the note that the monitor is held comes inside the body's handler range: see MonitorNotePlacement
             pushMethodLock();
-            code.enterMonitor();
+            code.enterMonitorKeepingLock();
             super.visitLabel(bodyStart);
+            code.entered();
         }
     }
 
@@ -112,8 +114,9 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
                 Object[] locals = isStatic ? new Object[0] : new Object[] {owner};
                 super.visitFrame(F_NEW, locals.length, locals, 1, new Object[] {"java/lang/Throwable"});
             }
+            // nothing that may throw while the monitor is held outside a catch-all: see MonitorNotePlacement
             pushMethodLock();
-            code.exitMonitor();
+            code.exitMonitorNotingAfter();
             super.visitInsn(ATHROW);
         }
         super.visitMaxs(maxStack, maxLocals);

@@ -26,6 +26,15 @@ public interface Scheduling {
     }
 
     /**
+     * True once the scheduler has let the program go (RaceFuzzer stopped steering after races of
+     * the pair): every hook then does what the JVM would, and the runtime does the JDK's own
+     * thing where a hook replaced it (Thread.yield). Read without a lock.
+     */
+    default boolean released() {
+        return false;
+    }
+
+    /**
      * Before a bulk operation's accesses to the elements {@code from} (inclusive) to {@code to}
      * (exclusive) of {@code array} at {@code site} (System.arraycopy, Arrays.fill): one point for
      * the range, which races with a partner on any element of it.

@@ -62,9 +62,10 @@ public final class Sites {
     /**
      * Inside a dependency's class an access counts at the application's call too, but it has a
      * registered site of its own (its variable, field and frame): its id, offset far below the
-     * collection codes above.
+     * collection codes above. One above Integer.MIN_VALUE: the instrumenter's "not watched"
+     * (MethodInstrumenter.NOT_WATCHED) is MIN_VALUE itself, and site 0 of a dependency must not be it.
      */
-    private static final int DEPENDENCY = Integer.MIN_VALUE;
+    private static final int DEPENDENCY = Integer.MIN_VALUE + 1;
 
     public static int dependency(int site) {
         return DEPENDENCY + site;

@@ -50,10 +50,10 @@ final class ThreadCalls {
     static void yieldNow() {
         try (LibCalls.State paused = LibCalls.pause()) {
             Scheduling s = RT.sched;
-            if (s != null) {
+            if (s != null && !s.released()) {
                 s.point();
             } else {
-                Thread.yield();
+                Thread.yield(); // a spin loop's yield lets the thread it waits for run
             }
         }
     }

@@ -59,6 +59,11 @@ public final class Scheduler implements Scheduling {
     }
 
     @Override
+    public boolean released() {
+        return free();
+    }
+
+    @Override
     public void access(int site, Object target, int slot, boolean write) {
         accessRange(site, target, slot, slot + 1, write);
     }

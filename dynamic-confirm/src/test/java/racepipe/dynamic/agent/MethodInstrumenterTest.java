@@ -134,7 +134,45 @@ class MethodInstrumenterTest {
                 rt("monitorEnter (Ljava/lang/Object;)V"), "MONITORENTER", rt("monitorEntered (Ljava/lang/Object;)V"),
                 rt("write (Ljava/lang/Object;I)V"), field("PUTFIELD", "count", "I"),
                 rt("monitorExit (Ljava/lang/Object;)V"), "MONITOREXIT",
-                rt("monitorExit (Ljava/lang/Object;)V"), "MONITOREXIT");
+                "MONITOREXIT", rt("monitorExit (Ljava/lang/Object;)V")); // a throw's way out: noted after the release
+    }
+
+    /**
+     * The two rules HotSpot's JIT sets for monitors (MonitorNotePlacement): while a monitor is
+     * held, every call is inside a catch-all range; and no catch-all handler's own range holds a
+     * call. Either broken, the JIT leaves the whole method to the interpreter.
+     */
+    @Test
+    void monitor_notes_should_leave_the_methods_compilable() {
+        org.objectweb.asm.tree.ClassNode cn = new org.objectweb.asm.tree.ClassNode();
+        new ClassReader(instrumented).accept(cn, 0);
+        int checked = 0;
+        for (org.objectweb.asm.tree.MethodNode m : cn.methods) {
+            org.objectweb.asm.tree.InsnList insns = m.instructions;
+            for (org.objectweb.asm.tree.TryCatchBlockNode t : m.tryCatchBlocks) {
+                if (t.type == null && t.start == t.handler) {
+                    for (int i = insns.indexOf(t.start); i < insns.indexOf(t.end); i++) {
+                        assertThat(insns.get(i)).as(m.name + ": a call in a handler's own range")
+                                .isNotInstanceOf(org.objectweb.asm.tree.MethodInsnNode.class);
+                    }
+                }
+            }
+            for (int i = 0; i < insns.size(); i++) {
+                if (insns.get(i).getOpcode() != Opcodes.MONITORENTER) {
+                    continue;
+                }
+                int entered = i + 1;
+                while (!(insns.get(entered) instanceof org.objectweb.asm.tree.MethodInsnNode)) {
+                    entered++;
+                }
+                int at = entered;
+                boolean covered = m.tryCatchBlocks.stream().anyMatch(t -> t.type == null
+                        && insns.indexOf(t.start) <= at && at < insns.indexOf(t.end));
+                assertThat(covered).as(m.name + ": the entered note is inside a catch-all").isTrue();
+                checked++;
+            }
+        }
+        assertThat(checked).as("monitor entries checked").isGreaterThanOrEqualTo(3);
     }
 
     @Test
@@ -154,7 +192,7 @@ class MethodInstrumenterTest {
                 rt("monitorEnter (Ljava/lang/Object;)V"), "MONITORENTER", rt("monitorEntered (Ljava/lang/Object;)V"),
                 rt("write (Ljava/lang/Object;I)V"), field("PUTFIELD", "count", "I"),
                 rt("monitorExit (Ljava/lang/Object;)V"), "MONITOREXIT", // the return
-                rt("monitorExit (Ljava/lang/Object;)V"), "MONITOREXIT"); // the handler for a throw
+                "MONITOREXIT", rt("monitorExit (Ljava/lang/Object;)V")); // the handler for a throw: noted after the release
     }
 
     @Test
@@ -170,7 +208,7 @@ class MethodInstrumenterTest {
                 field("GETFIELD", "lock", "Ljava/lang/Object;"), rt("waitOn (Ljava/lang/Object;J)V"),
                 field("GETFIELD", "lock", "Ljava/lang/Object;"), rt("notifyAllWaiters (Ljava/lang/Object;)V"),
                 rt("monitorExit (Ljava/lang/Object;)V"), "MONITOREXIT",
-                rt("monitorExit (Ljava/lang/Object;)V"), "MONITOREXIT");
+                "MONITOREXIT", rt("monitorExit (Ljava/lang/Object;)V")); // a throw's way out: noted after the release
     }
 
     @Test
