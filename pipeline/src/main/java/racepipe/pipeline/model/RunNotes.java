@@ -15,6 +15,11 @@ public final class RunNotes {
     private RunNotes() {
     }
 
+    /** The note for runs analyze skipped after one timed out. */
+    public static String skipped(int n) {
+        return n + " more run" + (n == 1 ? "" : "s") + " skipped (a run that timed out would again)";
+    }
+
     /** {@code timeoutSeconds}: the bound each run had, or null when not known. */
     public static List<String> of(List<DetectRun> runs, Object timeoutSeconds) {
         List<String> out = new ArrayList<>();

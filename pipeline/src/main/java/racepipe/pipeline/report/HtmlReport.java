@@ -43,7 +43,10 @@ public final class HtmlReport {
         if (res.failure != null) {
             b.append("<div class=\"card failure\">").append(Html.esc(res.failure)).append("</div>");
         }
-        List<String> notes = RunNotes.of(res.runs, res.options == null ? null : res.options.get("timeout"));
+        List<String> notes = new java.util.ArrayList<>(RunNotes.of(res.runs, res.options == null ? null : res.options.get("timeout")));
+        if (res.options != null && res.options.get("runsSkipped") instanceof Number n) {
+            notes.add(RunNotes.skipped(n.intValue()));
+        }
         if (!notes.isEmpty()) {
             b.append("<div class=\"card notes\"><b>Phase 1:</b> ").append(Html.esc(String.join("; ", notes)))
                     .append(" (the detectors saw only what ran)</div>");

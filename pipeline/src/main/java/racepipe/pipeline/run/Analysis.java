@@ -188,14 +188,18 @@ public final class Analysis {
         }
         long t0 = System.nanoTime();
         DetectRuns.Result d = DetectRuns.run(program, new DetectRuns.Options(List.of("ls", "eraser", "hybrid", "hb"),
-                opt.runs(), opt.seed(), opt.runTimeoutMillis()), out.resolve("runs"),
+                opt.runs(), opt.seed(), opt.runTimeoutMillis(), true), out.resolve("runs"),
                 () -> stop.now() || staticFailure.get() != null);
         double dynamic = seconds(t0);
         synchronized (phases) {
             phases.merge("dynamic", dynamic, Double::sum);
         }
         if (!stop.now() && staticFailure.get() == null) {
-            List<String> notes = RunNotes.of(d.runs(), opt.runTimeoutMillis() / 1000);
+            List<String> notes = new ArrayList<>(RunNotes.of(d.runs(), opt.runTimeoutMillis() / 1000));
+            if (d.skipped() > 0) {
+                r.options.put("runsSkipped", d.skipped());
+                notes.add(RunNotes.skipped(d.skipped()));
+            }
             log.println(String.format(java.util.Locale.ROOT, "phase 1, dynamic: %d pairs, %.1f s%s", d.pairs().size(), dynamic,
                     notes.isEmpty() ? "" : "; " + String.join("; ", notes)));
         }

@@ -24,12 +24,19 @@ import racepipe.pipeline.model.SiteInfo;
  * chosen detector, merged into pairs that count the runs that saw them.
  */
 public final class DetectRuns {
-    /** The options of a detect job. */
-    public record Options(List<String> detectors, int runs, Long seed, long timeoutMillis) {
+    /**
+     * The options of a detect job. {@code stopAfterTimeout}: once a run timed out, the runs left
+     * are skipped (analyze: the next run of a program that did not end in time would not either,
+     * and its pairs would come from the same beginning; Phase 2 has better use for the time).
+     */
+    public record Options(List<String> detectors, int runs, Long seed, long timeoutMillis, boolean stopAfterTimeout) {
+        public Options(List<String> detectors, int runs, Long seed, long timeoutMillis) {
+            this(detectors, runs, seed, timeoutMillis, false);
+        }
     }
 
-    /** The merged result: pairs by key, and one summary per run. */
-    public record Result(Map<String, RacePair> pairs, List<DetectRun> runs) {
+    /** The merged result: pairs by key, one summary per run, and how many runs were skipped after a timeout. */
+    public record Result(Map<String, RacePair> pairs, List<DetectRun> runs, int skipped) {
     }
 
     private DetectRuns() {
@@ -55,8 +62,11 @@ public final class DetectRuns {
                 break;
             }
             runs.add(run);
+            if (opt.stopAfterTimeout() && run.outcome() == Outcome.TIMEOUT) {
+                return new Result(pairs, runs, opt.runs() - runs.size());
+            }
         }
-        return new Result(pairs, runs);
+        return new Result(pairs, runs, 0);
     }
 
     private static DetectRun runOnce(ProgramInput program, Options opt, Long seed, int index, Path work,

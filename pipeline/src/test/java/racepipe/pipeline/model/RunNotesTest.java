@@ -22,4 +22,10 @@ class RunNotesTest {
                         "1 of 3 runs crashed (no result from the run's JVM)");
         assertThat(RunNotes.of(List.of(run(0, Outcome.OK), run(1, Outcome.EXIT)), 10)).isEmpty();
     }
+
+    @org.junit.jupiter.api.Test
+    void skipped_runs_are_said_with_why() {
+        assertThat(RunNotes.skipped(2)).isEqualTo("2 more runs skipped (a run that timed out would again)");
+        assertThat(RunNotes.skipped(1)).startsWith("1 more run skipped");
+    }
 }
