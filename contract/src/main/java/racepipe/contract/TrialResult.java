@@ -12,7 +12,13 @@ import java.util.Map;
  */
 public record TrialResult(long seed, String scheduler, boolean raced, Outcome outcome, Thrown exception,
                           Integer exitStatus, Race race, String deadlock, String schedule, int watchdog,
-                          long micros, String note) {
+                          long micros, String note, int fruitless) {
+
+    /** {@code fruitless}: RaceFuzzer's postponements at the pair's sites that ended without a race (0 when none or another scheduler). */
+    public TrialResult(long seed, String scheduler, boolean raced, Outcome outcome, Thrown exception, Integer exitStatus,
+                       Race race, String deadlock, String schedule, int watchdog, long micros, String note) {
+        this(seed, scheduler, raced, outcome, exception, exitStatus, race, deadlock, schedule, watchdog, micros, note, 0);
+    }
 
     /** The first uncaught exception of the trial; afterRace: thrown after the pair raced. */
     public record Thrown(String type, String message, String thread, String stack, boolean afterRace) {
@@ -68,6 +74,9 @@ public record TrialResult(long seed, String scheduler, boolean raced, Outcome ou
         m.put("watchdog", watchdog);
         m.put("micros", micros);
         m.put("note", note);
+        if (fruitless > 0) {
+            m.put("fruitless", fruitless);
+        }
         return Json.write(m);
     }
 
@@ -93,6 +102,6 @@ public record TrialResult(long seed, String scheduler, boolean raced, Outcome ou
         }
         return new TrialResult(o.num("seed"), o.str("scheduler"), o.bool("raced"), Outcome.of(o.str("outcome")), thrown,
                 o.intOrNull("exitStatus"), race, o.str("deadlock"), o.str("schedule"), (int) o.num("watchdog"),
-                o.num("micros"), o.str("note"));
+                o.num("micros"), o.str("note"), o.has("fruitless") ? (int) o.num("fruitless") : 0);
     }
 }

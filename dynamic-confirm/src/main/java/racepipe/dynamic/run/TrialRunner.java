@@ -157,7 +157,8 @@ final class TrialRunner {
                     new TrialResult.Access(first.siteB(), first.threadB(), first.stackB())));
         }
         return new TrialResult(seed, mode, s == null ? o.covered() : !races.isEmpty(), outcome, thrown, exit, race, deadlock,
-                s == null ? "native" : s.digest(), s == null ? 0 : s.watchdogFirings(), micros, note(outcome, s, unfinished));
+                s == null ? "native" : s.digest(), s == null ? 0 : s.watchdogFirings(), micros, note(outcome, s, unfinished),
+                s == null ? 0 : s.fruitless());
     }
 
     /**

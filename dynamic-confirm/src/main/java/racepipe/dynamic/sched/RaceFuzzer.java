@@ -129,6 +129,11 @@ final class RaceFuzzer implements Policy {
     }
 
     /** Why and when steering stopped, for the trial's note; null while it goes on. */
+    /** Postponements so far that ended without a race. */
+    int fruitless() {
+        return fruitless;
+    }
+
     String stopped() {
         return stoppedAt < 0 ? null : "steering stopped at turn " + stoppedAt + " after " + log.count() + " races and "
                 + fruitless + " postponements without one";

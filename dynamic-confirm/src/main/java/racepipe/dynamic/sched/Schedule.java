@@ -82,6 +82,11 @@ final class Schedule {
         }
     }
 
+    /** RaceFuzzer's postponements that ended without a race (0 without RaceFuzzer). */
+    int fruitless() {
+        return fuzzer == null ? 0 : fuzzer.fruitless();
+    }
+
     /** Why RaceFuzzer stopped steering (null: it did not, or no RaceFuzzer), for the trial's note. */
     String steeringStopped() {
         String why = fuzzer == null ? null : fuzzer.stopped();

@@ -545,6 +545,13 @@ public final class Scheduler implements Scheduling {
         return schedule.cut;
     }
 
+    /** RaceFuzzer's postponements in this trial that ended without a race. */
+    public int fruitless() {
+        synchronized (m) {
+            return schedule.fruitless();
+        }
+    }
+
     /** Why RaceFuzzer stopped steering in this trial, or null. */
     public String steeringStopped() {
         synchronized (m) {

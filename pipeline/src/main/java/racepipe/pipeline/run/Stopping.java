@@ -23,8 +23,9 @@ import racepipe.pipeline.run.Ranking.Tier;
  *     hang) when neither access was seen running: then the verdict is unreached;</li>
  * <li>the first {@link #HUNG} trials all hung: the rest would too;</li>
  * <li>the first {@link #CUT} trials were all cut without a race (RaceFuzzer gave up steering
- *     after its fruitless postponements), unless happens-before saw the race: the next trials
- *     would steer at the same first occurrences of the sites and give up at about the same turn.</li>
+ *     after its fruitless postponements), or ran to their end without one after at least
+ *     {@link #MEETING_TRIES} postponements each, unless happens-before saw the race: a thread
+ *     waited at the pair's sites that often in each without a partner coming.</li>
  * </ol>
  * A pair whose raced trials threw but not inside a racing method, and not significantly in one
  * order, runs all its trials: Fisher's test needs them.
@@ -40,6 +41,8 @@ public final class Stopping {
     public static final int HUNG = 3;
     /** The first trials all cut short without a race: given up unless happens-before saw the pair. */
     public static final int CUT = 3;
+    /** Postponements without a meeting that make a trial run to its end count as one cut short. */
+    public static final int MEETING_TRIES = 500;
 
     /** Stop or go on, why it stopped before its last trial, and whether the probe found the pair unreached. */
     public record Decision(boolean stop, String why, boolean unreached) {
@@ -62,6 +65,11 @@ public final class Stopping {
         };
     }
 
+    /** A trial without a race that shows the sites do not meet: cut short, or ended after many fruitless postponements. */
+    static boolean noMeeting(TrialResult t) {
+        return !t.raced() && (t.outcome() == Outcome.CUT || t.outcome() == Outcome.OK && t.fruitless() >= MEETING_TRIES);
+    }
+
     /** After {@code trials} (the first ones, in seed order) of at most {@code max}: is the verdict settled? */
     public static Decision decide(List<TrialResult> trials, int max, Tier tier, SiteInfo a, SiteInfo b) {
         int n = trials.size();
@@ -73,8 +81,9 @@ public final class Stopping {
             if (n >= HUNG && trials.stream().allMatch(t -> t.outcome() == Outcome.TIMEOUT)) {
                 return Decision.stop("the first " + n + " trials all hung");
             }
-            if (n >= CUT && tier != Tier.HB && trials.stream().allMatch(t -> t.outcome() == Outcome.CUT)) {
-                return Decision.stop("the first " + n + " trials were all cut short: no meeting in any of their postponements");
+            if (n >= CUT && tier != Tier.HB && trials.stream().allMatch(Stopping::noMeeting)) {
+                return Decision.stop("the first " + n + " trials postponed at its sites " + trials.stream()
+                        .mapToInt(TrialResult::fruitless).min().orElse(0) + "+ times each: no partner ever came");
             }
             if (tier == Tier.UNSEEN) {
                 // a probe trial that hung says nothing about reaching the sites: only ended ones count

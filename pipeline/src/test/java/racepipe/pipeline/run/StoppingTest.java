@@ -105,14 +105,31 @@ class StoppingTest {
     }
 
     static TrialResult cut() {
-        return new TrialResult(1, "racefuzzer", false, Outcome.CUT, null, null, null, null, "x", 0, 0, null);
+        return new TrialResult(1, "racefuzzer", false, Outcome.CUT, null, null, null, null, "x", 0, 0, null, 2000);
+    }
+
+    static TrialResult endedAfter(int fruitless) {
+        return new TrialResult(1, "racefuzzer", false, Outcome.OK, null, null, null, null, "x", 0, 0, null, fruitless);
+    }
+
+    @Test
+    void trials_that_ran_to_their_end_after_many_fruitless_postponements_count_as_cut() {
+        List<TrialResult> t = new ArrayList<>(List.of(endedAfter(1800), cut(), endedAfter(Stopping.MEETING_TRIES)));
+        t.addAll(times(47, i -> none()));
+        assertThat(stopsAfter(t, Tier.EXECUTED)).isEqualTo(Stopping.CUT);
+        assertThat(Stopping.decide(t.subList(0, 3), 50, Tier.EXECUTED, A, B).why()).contains("500+ times each");
+        // one trial with few postponements (its sites ran rarely): the usual 20
+        List<TrialResult> few = new ArrayList<>(List.of(endedAfter(1800), endedAfter(40), endedAfter(1800)));
+        few.addAll(times(47, i -> endedAfter(1800)));
+        assertThat(stopsAfter(few, Tier.ONE_SITE)).isEqualTo(Stopping.NO_RACE);
+        assertThat(stopsAfter(times(50, i -> endedAfter(1800)), Tier.HB)).isEqualTo(50);
     }
 
     @Test
     void three_cut_trials_first_give_the_pair_up_unless_happens_before_saw_it() {
         assertThat(stopsAfter(times(50, i -> cut()), Tier.EXECUTED)).isEqualTo(Stopping.CUT);
         assertThat(stopsAfter(times(50, i -> cut()), Tier.HYBRID)).isEqualTo(Stopping.CUT);
-        assertThat(Stopping.decide(times(3, i -> cut()), 50, Tier.ONE_SITE, A, B).why()).contains("cut short");
+        assertThat(Stopping.decide(times(3, i -> cut()), 50, Tier.ONE_SITE, A, B).why()).contains("no partner ever came");
         assertThat(stopsAfter(times(50, i -> cut()), Tier.HB)).isEqualTo(50);
         // one trial that ran to its end: the usual limit
         List<TrialResult> t = new ArrayList<>(List.of(cut(), none(), cut()));
