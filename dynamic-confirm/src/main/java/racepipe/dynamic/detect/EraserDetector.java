@@ -68,7 +68,8 @@ public final class EraserDetector implements Detector {
         }
     }
 
-    private void check(Shape s, int[] d, int base, int e, Context by) {
+    // synchronized: the set table is the detector's; a location's ints are its batch's (or the hub monitor's)
+    private synchronized void check(Shape s, int[] d, int base, int e, Context by) {
         int state = d[base + at];
         int mode = state & 3;
         int tid = by.tid;

@@ -61,9 +61,7 @@ public final class Control {
     public static void registerCurrentThread() {
         Recorder r = RT.rec;
         if (r != null) {
-            synchronized (r) {
-                r.threads.current();
-            }
+            r.registerCurrentThread();
         }
     }
 

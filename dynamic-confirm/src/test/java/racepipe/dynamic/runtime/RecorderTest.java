@@ -60,4 +60,58 @@ class RecorderTest {
             Control.schedule(null);
         }
     }
+
+    @Test
+    void two_threads_handing_over_at_once_should_give_the_pairs_of_their_accesses_to_shared_arrays() throws Exception {
+        int w = Sites.register("t/Rec", "grid", "()V", 1, "Rec.java", 20, "double[]", true, -1);
+        int r = Sites.register("t/Rec", "grid", "()V", 2, "Rec.java", 21, "double[]", false, -1);
+        int w2 = Sites.register("t/Rec", "grid", "()V", 3, "Rec.java", 22, "double[]", true, -1);
+        int own = Sites.register("t/Rec", "grid", "()V", 4, "Rec.java", 23, "double[]", true, -1);
+        for (int round = 0; round < 5; round++) {
+            Recorder rec = new Recorder(List.of("ls", "eraser", "hybrid", "hb"));
+            double[][] rows = new double[8][64];
+            double[][] mine = {new double[64], new double[64]}; // each thread's own: no pair
+            java.util.concurrent.CyclicBarrier go = new java.util.concurrent.CyclicBarrier(2);
+            Runnable a = () -> sweep(rec, go, rows, mine[0], w, w, own);
+            Runnable b = () -> sweep(rec, go, rows, mine[1], r, w2, own);
+            Thread ta = new Thread(a, "A");
+            Thread tb = new Thread(b, "B");
+            ta.start();
+            tb.start();
+            ta.join();
+            tb.join();
+            RunResult done = rec.complete(new RunResult(Outcome.of(false, false, false, true), null, 0, null, null,
+                    List.of(), List.of(), List.of()));
+            List<String> expected = List.of(Math.min(w, r) + "-" + Math.max(w, r), Math.min(w, w2) + "-" + Math.max(w, w2));
+            for (String d : List.of("ls", "hybrid", "hb")) { // no start edge seen: all concurrent, in any order
+                assertThat(keys(done, d)).as(d).containsExactlyInAnyOrderElementsOf(expected);
+            }
+            assertThat(expected).containsAll(keys(done, "eraser")); // Eraser's state machine depends on the order
+        }
+    }
+
+    private static List<String> keys(RunResult done, String detector) {
+        return done.pairs().stream().filter(p -> p.detector().equals(detector))
+                .map(p -> Math.min(p.siteA(), p.siteB()) + "-" + Math.max(p.siteA(), p.siteB())).toList();
+    }
+
+    /** Many lists' worth of accesses (each list hands over at 4096) to shared rows and an own array. */
+    private static void sweep(Recorder rec, java.util.concurrent.CyclicBarrier go, double[][] rows, double[] own,
+            int first, int second, int ownSite) {
+        try {
+            go.await();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+        for (int it = 0; it < 20; it++) {
+            for (double[] row : rows) {
+                for (int i = 0; i < row.length; i++) {
+                    rec.element(row, i, first, first == second);
+                    rec.element(row, i, second, true);
+                    rec.element(own, i, ownSite, true);
+                }
+            }
+        }
+        rec.threadEnd();
+    }
 }
