@@ -1,30 +1,15 @@
 package racepipe.dynamic.detect;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-
 /**
  * The detectors' state for the cells of one array, flat: per cell a {@link Shape} reference and
  * a fixed number of ints in one array, so a loop over the array walks its shadow in order too
  * (no object per cell, no pointer to chase). A cell whose state outgrows its ints moves to a
- * {@link Shadow} of its own. Made by {@link EventHub#newCells}. While a {@link Batch} is
- * processed concurrently with others, it owns the arrays it touches ({@link Batch#own}).
+ * {@link Shadow} of its own. Made by {@link EventHub#newCells}.
  */
 public final class Cells {
-    static final VarHandle OWNER;
-
-    static {
-        try {
-            OWNER = MethodHandles.lookup().findVarHandle(Cells.class, "owner", Batch.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     final Shape[] shapes;  // null: no access yet
     final int[] data;      // EventHub's cell ints per cell; null when the detectors keep none
     Shadow[] spilled;      // the cells that outgrew their ints; null while none has
-    volatile Batch owner;  // the batch changing these cells now; null: none
 
     Cells(int length, int ints) {
         this.shapes = new Shape[length];

@@ -10,43 +10,37 @@ import java.util.Arrays;
  */
 final class ClockTracker {
     private final boolean lockEdges;
-    // volatile (a plain load on x86): batches read their own thread's entries while a sync event grows these
-    private volatile VectorClock[] threads = new VectorClock[8]; // an array: the agent watches ArrayList
+    private VectorClock[] threads = new VectorClock[8]; // an array: the agent watches ArrayList
     private VectorClock[] released = new VectorClock[8];      // any release of a lock
     private VectorClock[] writeReleased = new VectorClock[8]; // exclusive releases only
     private VectorClock[] notified = new VectorClock[8];
     private final LongMap<VectorClock> volatiles = new LongMap<>();
-    private volatile int[] epochs = new int[8]; // each thread's own entry of its clock (0: not seen yet)
+    private int[] epochs = new int[8]; // each thread's own entry of its clock (0: not seen yet)
 
     ClockTracker(boolean lockEdges) {
         this.lockEdges = lockEdges;
     }
 
-    /** tid's clock; made (only by a synchronisation event or EventHub.begin, under the hub's monitor) when missing. */
     VectorClock of(int tid) {
-        VectorClock[] all = threads;
-        if (tid < all.length) {
-            VectorClock c = all[tid];
+        if (tid < threads.length) {
+            VectorClock c = threads[tid];
             if (c != null) {
                 return c;
             }
-        } else { // grown and published whole; an entry is read by its own thread's batches, which begin under the monitor
-            all = Arrays.copyOf(all, Math.max(tid + 1, all.length * 2));
-            all[tid] = new VectorClock();
-            threads = all;
+        } else {
+            threads = Arrays.copyOf(threads, Math.max(tid + 1, threads.length * 2));
         }
-        VectorClock c = all[tid] == null ? new VectorClock() : all[tid];
+        VectorClock c = new VectorClock();
         c.set(tid, 1);
-        all[tid] = c;
+        threads[tid] = c;
         noteEpoch(tid, 1);
         return c;
     }
 
     /** The epoch of tid's next access: its own entry of its clock (only a tick moves it). */
     int epoch(int tid) {
-        int[] all = epochs;
-        if (tid < all.length) {
-            int e = all[tid];
+        if (tid < epochs.length) {
+            int e = epochs[tid];
             if (e != 0) {
                 return e;
             }
@@ -55,13 +49,10 @@ final class ClockTracker {
     }
 
     private void noteEpoch(int tid, int e) {
-        int[] all = epochs;
-        if (tid >= all.length) { // grown and published whole (see of)
-            all = Arrays.copyOf(all, Math.max(tid + 1, 2 * all.length));
-            all[tid] = e;
-            epochs = all;
+        if (tid >= epochs.length) {
+            epochs = Arrays.copyOf(epochs, Math.max(tid + 1, 2 * epochs.length));
         }
-        all[tid] = e;
+        epochs[tid] = e;
     }
 
     private void tick(VectorClock c, int tid) {

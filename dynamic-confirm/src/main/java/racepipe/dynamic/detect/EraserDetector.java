@@ -68,8 +68,7 @@ public final class EraserDetector implements Detector {
         }
     }
 
-    // synchronized: the set table is the detector's; a location's ints are its batch's (or the hub monitor's)
-    private synchronized void check(Shape s, int[] d, int base, int e, Context by) {
+    private void check(Shape s, int[] d, int base, int e, Context by) {
         int state = d[base + at];
         int mode = state & 3;
         int tid = by.tid;

@@ -11,12 +11,7 @@ import java.util.List;
  * is new, and hands the entry to every detector; a detector keeps its state in ints of the
  * location's data, at the offsets given here: a {@link Shadow}'s own array, or an array cell's
  * fixed slice of its {@link Cells} ({@link #CELL_ENTRIES} entries' worth; a cell with more
- * moves to a Shadow).
- * <p>Synchronisation events and everything that changes shared tables (a new entry, a shape's
- * transitions, a new shadow) run under this hub's monitor; a {@link Batch}'s repeats run
- * without it, concurrently with other batches, each array owned by one batch at a time
- * ({@link Batch#own}) and each field's Shadow changed under the monitor (the runtime's Recorder
- * takes it for runs of field accesses).
+ * moves to a Shadow). Not thread-safe: the caller serialises events.
  */
 public final class EventHub {
     private final Detector[] detectors;
@@ -24,8 +19,10 @@ public final class EventHub {
     // then calls one class only (a shared site calls through an interface table every time)
     private final Detector d0, d1, d2, d3;
     private final int c0, c1, c2, c3; // their stamps' ints in an entry, NEVER or ALWAYS (NEVER when absent)
+    private int s0, s1, s2, s3;       // their present stamps for the thread begun
     private final int[] stampAt;  // per detector: its stamp's int in an entry, or Detector.NEVER / ALWAYS
-    private final Batch serial;   // the batch of access(tid, ...): one event at a time, for tests and tools
+    private final int[] stamps;   // per detector: the present stamp of the thread begun
+    private Context current;      // the thread whose accesses come now (begin), null after a sync event
     private HeldLocks[] threads = new HeldLocks[8]; // an array: the agent watches ArrayList
     private final Shape root = Shape.empty();
     /** Entries an array cell has room for before it moves to a Shadow of its own. */
@@ -92,7 +89,7 @@ public final class EventHub {
         this.d2 = detectors.length > 2 ? detectors[2] : null;
         this.d3 = detectors.length > 3 ? detectors[3] : null;
         this.stampAt = new int[detectors.length];
-        this.serial = new Batch(detectors.length);
+        this.stamps = new int[detectors.length];
         for (int i = 0; i < detectors.length; i++) {
             Detector d = detectors[i];
             d.place(location, entry, stride);
@@ -111,12 +108,8 @@ public final class EventHub {
         return detectors;
     }
 
-    public synchronized Shadow newShadow() {
-        return newShadow(root);
-    }
-
-    private synchronized Shadow newShadow(Shape s) {
-        return new Shadow(s, shadows++);
+    public Shadow newShadow() {
+        return new Shadow(root, shadows++);
     }
 
     /** The shadow of an array of this length. */
@@ -125,7 +118,7 @@ public final class EventHub {
     }
 
     /** The context of tid's accesses until its next synchronisation event. */
-    public synchronized Context context(int tid) {
+    public Context context(int tid) {
         return locks(tid).context;
     }
 
@@ -137,21 +130,24 @@ public final class EventHub {
         return h != null ? h : (threads[tid] = new HeldLocks(tid));
     }
 
-    public synchronized void threadStart(int parent, int child) {
+    public void threadStart(int parent, int child) {
+        current = null; // the stamps may change: accesses begin again
         locks(child);
         for (Detector d : detectors) {
             d.threadStart(parent, child);
         }
     }
 
-    public synchronized void threadJoin(int joiner, int joined) {
+    public void threadJoin(int joiner, int joined) {
+        current = null; // the stamps may change: accesses begin again
         for (Detector d : detectors) {
             d.threadJoin(joiner, joined);
         }
     }
 
     /** After tid acquired lock; reentrant acquires change nothing. */
-    public synchronized void acquire(int tid, int lock, boolean exclusive) {
+    public void acquire(int tid, int lock, boolean exclusive) {
+        current = null; // the stamps may change: accesses begin again
         HeldLocks h = locks(tid);
         h.ensure(lock);
         boolean first = h.bump(h.counts, lock, 1) == 1;
@@ -169,7 +165,8 @@ public final class EventHub {
     }
 
     /** Before tid releases lock; only the outermost release is a release. */
-    public synchronized void release(int tid, int lock, boolean exclusive) {
+    public void release(int tid, int lock, boolean exclusive) {
+        current = null; // the stamps may change: accesses begin again
         HeldLocks h = locks(tid);
         h.ensure(lock);
         if (h.counts[lock] == 0) {
@@ -192,7 +189,7 @@ public final class EventHub {
     }
 
     /** Releases every hold of a monitor (wait) and returns how many there were. */
-    public synchronized int releaseAll(int tid, int lock) {
+    public int releaseAll(int tid, int lock) {
         HeldLocks h = locks(tid);
         h.ensure(lock);
         int n = h.counts[lock];
@@ -202,99 +199,90 @@ public final class EventHub {
         return n;
     }
 
-    public synchronized void reacquire(int tid, int lock, int count) {
+    public void reacquire(int tid, int lock, int count) {
         for (int i = 0; i < count; i++) {
             acquire(tid, lock, true);
         }
     }
 
-    public synchronized void notifyWaiters(int tid, int monitor) {
+    public void notifyWaiters(int tid, int monitor) {
+        current = null; // the stamps may change: accesses begin again
         for (Detector d : detectors) {
             d.notifyWaiters(tid, monitor);
         }
     }
 
-    public synchronized void waitReturn(int tid, int monitor) {
+    public void waitReturn(int tid, int monitor) {
+        current = null; // the stamps may change: accesses begin again
         for (Detector d : detectors) {
             d.waitReturn(tid, monitor);
         }
     }
 
-    public synchronized void volatileAccess(int tid, int variable, boolean write) {
+    public void volatileAccess(int tid, int variable, boolean write) {
+        current = null; // the stamps may change: accesses begin again
         for (Detector d : detectors) {
             d.volatileAccess(tid, variable, write);
         }
     }
 
-    /** A batch for one thread's accesses: each thread that hands over accesses keeps its own. */
-    public Batch newBatch() {
-        return new Batch(detectors.length);
-    }
-
     /**
-     * The accesses that follow in b (until tid's next synchronisation event) are tid's: its
-     * context and the detectors' stamps, looked up once for all of them, under the monitor.
+     * The accesses that follow (until the next synchronisation event) are tid's: its context and
+     * the detectors' stamps, looked up once for all of them.
      */
-    public synchronized void begin(Batch b, int tid) {
-        b.by = context(tid);
-        int[] stamps = b.stamps;
+    public void begin(int tid) {
+        current = context(tid);
         for (int i = 0; i < detectors.length; i++) {
             stamps[i] = stampAt[i] >= 0 ? detectors[i].stamp(tid) : 0;
         }
-        b.s0 = stamps.length > 0 ? stamps[0] : 0;
-        b.s1 = stamps.length > 1 ? stamps[1] : 0;
-        b.s2 = stamps.length > 2 ? stamps[2] : 0;
-        b.s3 = stamps.length > 3 ? stamps[3] : 0;
+        s0 = stamps.length > 0 ? stamps[0] : 0;
+        s1 = stamps.length > 1 ? stamps[1] : 0;
+        s2 = stamps.length > 2 ? stamps[2] : 0;
+        s3 = stamps.length > 3 ? stamps[3] : 0;
     }
 
-    /** A plain access by tid to a location with a Shadow (a field, a static); one event at a time. */
+    /** A plain access by tid to a location with a Shadow (a field, a static). */
     public void access(int tid, Shadow location, int site, boolean write) {
-        begin(serial, tid);
-        field(serial, location, site, write);
+        begin(tid);
+        field(location, site, write);
     }
 
-    /** A plain access by tid to cell {@code index} of an array (in bounds); one event at a time. */
+    /** A plain access by tid to cell {@code index} of an array (in bounds). */
     public void access(int tid, Cells cells, int index, int site, boolean write) {
-        begin(serial, tid);
-        cell(serial, cells, index, site, write);
+        begin(tid);
+        cell(cells, index, site, write);
     }
 
-    /**
-     * A plain access, by b's thread, to a location with a Shadow. The caller holds the monitor,
-     * or owns the array whose cell moved to this Shadow.
-     */
-    public void field(Batch b, Shadow location, int site, boolean write) {
-        Context by = b.by;
+    /** A plain access, by the thread begun, to a location with a Shadow. */
+    public void field(Shadow location, int site, boolean write) {
+        Context by = current;
         long key = Shape.key(by, site, write);
         Shape s = location.shape;
         int e = find(s, key, site);
-        if (e >= 0) {
-            repeat(b, s, location.data, 0, e);
-            return;
-        }
-        synchronized (this) { // a shape's transitions and the pairs are shared
+        if (e < 0) {
             s = s.with(key, by);
             location.shape = s;
             e = s.size() - 1;
             grow(location, e);
             hint(site, e);
             fresh(s, location.data, 0, e, by);
+        } else {
+            repeat(s, location.data, 0, e, by);
         }
     }
 
     /**
-     * A plain access, by b's thread, to cell {@code index} of an array (in bounds); b owns the
-     * array, or no other batch runs. The common case, a repeat from the same site, costs two
-     * array reads and a comparison to find the entry, and one comparison per detector that the
-     * repeat does not concern.
+     * A plain access, by the thread begun, to cell {@code index} of an array (in bounds). The
+     * common case, a repeat from the same site, costs two array reads and a comparison to find
+     * the entry, and one comparison per detector that the repeat does not concern.
      */
-    public void cell(Batch b, Cells cells, int index, int site, boolean write) {
+    public void cell(Cells cells, int index, int site, boolean write) {
         Shadow[] spilled = cells.spilled;
         if (spilled != null && spilled[index] != null) {
-            field(b, spilled[index], site, write);
+            field(spilled[index], site, write);
             return;
         }
-        Context by = b.by;
+        Context by = current;
         long key = Shape.key(by, site, write);
         Shape s = cells.shapes[index];
         if (s == null) {
@@ -308,24 +296,14 @@ public final class EventHub {
             e = find(s, key, site);
         }
         if (e >= 0) {
-            repeat(b, s, d, base, e);
+            repeat(s, d, base, e, by);
             return;
         }
-        synchronized (this) { // a shape's transitions, a new Shadow and the pairs are shared
-            freshCell(cells, index, s, key, by, site);
-        }
-    }
-
-    /** A new entry in a cell: it may move the cell to a Shadow of its own. */
-    private void freshCell(Cells cells, int index, Shape s, long key, Context by, int site) {
-        int[] d = cells.data;
-        int base = index * cellInts;
-        Shadow[] spilled = cells.spilled;
         s = s.with(key, by);
-        int e = s.size() - 1;
+        e = s.size() - 1;
         hint(site, e);
         if (e >= CELL_ENTRIES) { // the cell moves to a Shadow of its own
-            Shadow moved = newShadow(s);
+            Shadow moved = new Shadow(s, shadows++);
             moved.data = java.util.Arrays.copyOfRange(d, base, base + cellInts);
             grow(moved, e);
             if (spilled == null) {
@@ -351,28 +329,27 @@ public final class EventHub {
      * Written out for the first four (the four of a run): a loop over arrays costs more than
      * the comparisons it makes.
      */
-    private void repeat(Batch b, Shape s, int[] d, int base, int e) {
-        Context by = b.by;
+    private void repeat(Shape s, int[] d, int base, int e, Context by) {
         int off = base + e * stride;
         int c = c0;
-        if (c != Detector.NEVER && (c < 0 || d[off + c] != b.s0)) {
+        if (c != Detector.NEVER && (c < 0 || d[off + c] != s0)) {
             d0.access(s, d, base, e, false, by);
         }
         c = c1;
-        if (c != Detector.NEVER && (c < 0 || d[off + c] != b.s1)) {
+        if (c != Detector.NEVER && (c < 0 || d[off + c] != s1)) {
             d1.access(s, d, base, e, false, by);
         }
         c = c2;
-        if (c != Detector.NEVER && (c < 0 || d[off + c] != b.s2)) {
+        if (c != Detector.NEVER && (c < 0 || d[off + c] != s2)) {
             d2.access(s, d, base, e, false, by);
         }
         c = c3;
-        if (c != Detector.NEVER && (c < 0 || d[off + c] != b.s3)) {
+        if (c != Detector.NEVER && (c < 0 || d[off + c] != s3)) {
             d3.access(s, d, base, e, false, by);
         }
         for (int i = 4; i < detectors.length; i++) {
             int col = stampAt[i];
-            if (col != Detector.NEVER && (col < 0 || d[off + col] != b.stamps[i])) {
+            if (col != Detector.NEVER && (col < 0 || d[off + col] != stamps[i])) {
                 detectors[i].access(s, d, base, e, false, by);
             }
         }
@@ -391,13 +368,11 @@ public final class EventHub {
         return e;
     }
 
-    /** Hints are only hints (find checks them): batches may overwrite each other's. */
     private void hint(int site, int e) {
-        int[] h = hints;
-        if (site >= h.length) {
-            hints = h = java.util.Arrays.copyOf(h, Math.max(site + 1, 2 * h.length));
+        if (site >= hints.length) {
+            hints = java.util.Arrays.copyOf(hints, Math.max(site + 1, 2 * hints.length));
         }
-        h[site] = e;
+        hints[site] = e;
     }
 
     /** Room for entry e's ints: for four entries at first, then half as much again. */

@@ -6,8 +6,7 @@ import java.util.TreeMap;
 /**
  * The statement pairs one detector reported in one run: site pair -> event races and threads.
  * Recording is on the hot path (once per event race): an open-addressing table on the
- * primitive key, no boxing, and the last entry remembered. Batches processed at once record
- * into one table: its methods take its monitor (a race is rarer than an access).
+ * primitive key, no boxing, and the last entry remembered.
  */
 public final class PairTable {
     /** One reported statement pair: how many event races, and the threads of the first. */
@@ -53,7 +52,7 @@ public final class PairTable {
     }
 
     /** Records an event race between an access at site a by thread ta and one at b by tb. */
-    public synchronized void record(int a, int ta, int b, int tb) {
+    public void record(int a, int ta, int b, int tb) {
         long key = keyOf(a, b);
         Entry e = last;
         if (e == null || e.key != key) {
@@ -91,7 +90,7 @@ public final class PairTable {
     }
 
     /** The pairs, sorted by their (low site, high site) key. */
-    public synchronized Map<Long, Entry> entries() {
+    public Map<Long, Entry> entries() {
         Map<Long, Entry> sorted = new TreeMap<>();
         for (Entry e : table) {
             if (e != null) {
@@ -101,11 +100,11 @@ public final class PairTable {
         return sorted;
     }
 
-    public synchronized boolean contains(int a, int b) {
+    public boolean contains(int a, int b) {
         return find(keyOf(a, b)) != null;
     }
 
-    public synchronized int size() {
+    public int size() {
         return size;
     }
 }

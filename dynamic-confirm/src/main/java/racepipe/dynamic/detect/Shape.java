@@ -1,6 +1,5 @@
 package racepipe.dynamic.detect;
 
-import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
@@ -121,30 +120,20 @@ final class Shape {
         return (int) ((key * 0x9E3779B97F4A7C15L) >>> 40) & mask;
     }
 
-    /**
-     * Built whole, then published: a shared shape is read by batches running at once, and find
-     * (which builds it) does not take the hub's monitor.
-     */
     private void buildIndex() {
-        int[] built = new int[Integer.highestOneBit(4 * size - 1) << 1];
+        index = new int[Integer.highestOneBit(4 * size - 1) << 1];
         for (int i = 0; i < size; i++) {
-            insert(built, i);
+            insert(i);
         }
-        VarHandle.releaseFence();
-        index = built;
     }
 
     private void insert(int e) {
-        insert(index, e);
-    }
-
-    private void insert(int[] into, int e) {
-        int mask = into.length - 1;
+        int mask = index.length - 1;
         int i = slot(keys[e], mask);
-        while (into[i] != 0) {
+        while (index[i] != 0) {
             i = (i + 1) & mask;
         }
-        into[i] = e + 1;
+        index[i] = e + 1;
     }
 
     private int lookup(long key) {

@@ -61,7 +61,9 @@ public final class Control {
     public static void registerCurrentThread() {
         Recorder r = RT.rec;
         if (r != null) {
-            r.registerCurrentThread();
+            synchronized (r) {
+                r.threads.current();
+            }
         }
     }
 
