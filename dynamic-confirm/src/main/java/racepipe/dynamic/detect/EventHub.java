@@ -295,8 +295,27 @@ public final class EventHub {
         if (e >= s.size() || s.key(e) != key) {
             e = find(s, key, site);
         }
-        if (e >= 0) {
-            repeat(s, d, base, e, by);
+        if (e >= 0) { // repeat's body, written out: C1 inlines no call this large, and this runs per access
+            int off = base + e * stride;
+            int c = c0;
+            if (c != Detector.NEVER && (c < 0 || d[off + c] != s0)) {
+                d0.access(s, d, base, e, false, by);
+            }
+            c = c1;
+            if (c != Detector.NEVER && (c < 0 || d[off + c] != s1)) {
+                d1.access(s, d, base, e, false, by);
+            }
+            c = c2;
+            if (c != Detector.NEVER && (c < 0 || d[off + c] != s2)) {
+                d2.access(s, d, base, e, false, by);
+            }
+            c = c3;
+            if (c != Detector.NEVER && (c < 0 || d[off + c] != s3)) {
+                d3.access(s, d, base, e, false, by);
+            }
+            if (detectors.length > 4) {
+                repeatMore(s, d, base, e, by);
+            }
             return;
         }
         s = s.with(key, by);
@@ -347,6 +366,12 @@ public final class EventHub {
         if (c != Detector.NEVER && (c < 0 || d[off + c] != s3)) {
             d3.access(s, d, base, e, false, by);
         }
+        repeatMore(s, d, base, e, by);
+    }
+
+    /** The detectors past the first four (none in a run of the four). */
+    private void repeatMore(Shape s, int[] d, int base, int e, Context by) {
+        int off = base + e * stride;
         for (int i = 4; i < detectors.length; i++) {
             int col = stampAt[i];
             if (col != Detector.NEVER && (col < 0 || d[off + col] != stamps[i])) {
