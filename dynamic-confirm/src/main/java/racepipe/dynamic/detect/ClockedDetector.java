@@ -108,6 +108,16 @@ abstract class ClockedDetector implements Detector {
     }
 
     @Override
+    public int summaryColumn() {
+        return summary ? a : -1;
+    }
+
+    @Override
+    public int summaryStamp(int tid) {
+        return pack(tid, clocks.epoch(tid));
+    }
+
+    @Override
     public final void access(Shape s, int[] d, int base, int e, boolean fresh, Context by) {
         int tid = by.tid;
         int clock = clocks.epoch(tid);
@@ -117,7 +127,7 @@ abstract class ClockedDetector implements Detector {
         }
         if (summary) {
             int last = d[base + a];
-            if (last > 0 && last >>> 24 == tid + 1) { // the last access, valid, was this thread's: all came before
+            if (last > 0 && last >>> 24 == tid + 1) { // the last access, valid, was this thread's: all came before (EventHub.cell does this itself)
                 int me = pack(tid, clock);
                 if (s.write(e)) {
                     d[base + w] = me;

@@ -56,6 +56,22 @@ public interface Detector {
         return 0;
     }
 
+    /**
+     * A location summary the hub may move itself on a repeat, without calling the detector
+     * (ClockedDetector's A and W, see there): the offset of A from the location's base (W is
+     * the int before it), or -1. When A holds an epoch of the accessing thread (A > 0 and A's top
+     * 7 bits are the thread + 1), the repeat only sets A (and W on a write) to
+     * {@link #summaryStamp} and the entry's stamp column to {@link #stamp}.
+     */
+    default int summaryColumn() {
+        return -1;
+    }
+
+    /** The value A takes on that path for tid (its packed epoch); it changes only with {@link #stamp}. */
+    default int summaryStamp(int tid) {
+        return 0;
+    }
+
     default void threadStart(int parent, int child) {
     }
 

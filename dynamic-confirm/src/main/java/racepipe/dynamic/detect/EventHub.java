@@ -20,6 +20,9 @@ public final class EventHub {
     private final Detector d0, d1, d2, d3;
     private final int c0, c1, c2, c3; // their stamps' ints in an entry, NEVER or ALWAYS (NEVER when absent)
     private int s0, s1, s2, s3;       // their present stamps for the thread begun
+    private final int a0, a1, a2, a3; // their summary's A in a location (W: A - 1), -1 when none (or no stamp column)
+    private int p0, p1, p2, p3;       // their summary stamps for the thread begun
+    private int tag;                  // the thread begun + 1: the top bits of its summary stamps
     private final int[] stampAt;  // per detector: its stamp's int in an entry, or Detector.NEVER / ALWAYS
     private final int[] stamps;   // per detector: the present stamp of the thread begun
     private Context current;      // the thread whose accesses come now (begin), null after a sync event
@@ -102,6 +105,10 @@ public final class EventHub {
         this.c1 = detectors.length > 1 ? stampAt[1] : Detector.NEVER;
         this.c2 = detectors.length > 2 ? stampAt[2] : Detector.NEVER;
         this.c3 = detectors.length > 3 ? stampAt[3] : Detector.NEVER;
+        this.a0 = detectors.length > 0 && stampAt[0] >= 0 ? detectors[0].summaryColumn() : -1;
+        this.a1 = detectors.length > 1 && stampAt[1] >= 0 ? detectors[1].summaryColumn() : -1;
+        this.a2 = detectors.length > 2 && stampAt[2] >= 0 ? detectors[2].summaryColumn() : -1;
+        this.a3 = detectors.length > 3 && stampAt[3] >= 0 ? detectors[3].summaryColumn() : -1;
     }
 
     public Detector[] detectors() {
@@ -239,6 +246,11 @@ public final class EventHub {
         s1 = stamps.length > 1 ? stamps[1] : 0;
         s2 = stamps.length > 2 ? stamps[2] : 0;
         s3 = stamps.length > 3 ? stamps[3] : 0;
+        p0 = a0 >= 0 ? detectors[0].summaryStamp(tid) : 0;
+        p1 = a1 >= 0 ? detectors[1].summaryStamp(tid) : 0;
+        p2 = a2 >= 0 ? detectors[2].summaryStamp(tid) : 0;
+        p3 = a3 >= 0 ? detectors[3].summaryStamp(tid) : 0;
+        tag = tid + 1;
     }
 
     /** A plain access by tid to a location with a Shadow (a field, a static). */
@@ -295,8 +307,59 @@ public final class EventHub {
         if (e >= s.size() || s.key(e) != key) {
             e = find(s, key, site);
         }
-        if (e >= 0) {
-            repeat(s, d, base, e, by);
+        if (e >= 0) { // repeat's body, written out: C1 inlines no call this large, and this runs per access
+            int off = base + e * stride;
+            int c = c0, a, last;
+            if (c != Detector.NEVER && (c < 0 || d[off + c] != s0)) {
+                if ((a = a0) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
+                    if (write) {
+                        d[base + a - 1] = p0;
+                    }
+                    d[base + a] = p0;
+                    d[off + c] = s0;
+                } else {
+                    d0.access(s, d, base, e, false, by);
+                }
+            }
+            c = c1;
+            if (c != Detector.NEVER && (c < 0 || d[off + c] != s1)) {
+                if ((a = a1) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
+                    if (write) {
+                        d[base + a - 1] = p1;
+                    }
+                    d[base + a] = p1;
+                    d[off + c] = s1;
+                } else {
+                    d1.access(s, d, base, e, false, by);
+                }
+            }
+            c = c2;
+            if (c != Detector.NEVER && (c < 0 || d[off + c] != s2)) {
+                if ((a = a2) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
+                    if (write) {
+                        d[base + a - 1] = p2;
+                    }
+                    d[base + a] = p2;
+                    d[off + c] = s2;
+                } else {
+                    d2.access(s, d, base, e, false, by);
+                }
+            }
+            c = c3;
+            if (c != Detector.NEVER && (c < 0 || d[off + c] != s3)) {
+                if ((a = a3) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
+                    if (write) {
+                        d[base + a - 1] = p3;
+                    }
+                    d[base + a] = p3;
+                    d[off + c] = s3;
+                } else {
+                    d3.access(s, d, base, e, false, by);
+                }
+            }
+            if (detectors.length > 4) {
+                repeatMore(s, d, base, e, by);
+            }
             return;
         }
         s = s.with(key, by);
@@ -347,6 +410,12 @@ public final class EventHub {
         if (c != Detector.NEVER && (c < 0 || d[off + c] != s3)) {
             d3.access(s, d, base, e, false, by);
         }
+        repeatMore(s, d, base, e, by);
+    }
+
+    /** The detectors past the first four (none in a run of the four). */
+    private void repeatMore(Shape s, int[] d, int base, int e, Context by) {
+        int off = base + e * stride;
         for (int i = 4; i < detectors.length; i++) {
             int col = stampAt[i];
             if (col != Detector.NEVER && (col < 0 || d[off + col] != stamps[i])) {

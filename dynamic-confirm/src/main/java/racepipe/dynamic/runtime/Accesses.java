@@ -10,8 +10,18 @@ final class Accesses {
     private Accesses() {
     }
 
-    /** A plain field (target null: a static); a negative site is a field inside a watched collection or a dependency. */
+    /**
+     * A plain field (target null: a static); a negative site is a field inside a watched
+     * collection or a dependency. Small enough for C1 to inline, as element.
+     */
     static void field(Object target, int site, boolean write) {
+        Recorder direct = RT.direct;
+        if (direct == null || !direct.appendField(target, site, write)) {
+            fieldSlowly(target, site, write);
+        }
+    }
+
+    private static void fieldSlowly(Object target, int site, boolean write) {
         if (site < 0) {
             int inner = Sites.dependencySite(site);
             library(target, inner < 0 ? Sites.libraryFieldOf(site) : Sites.get(inner).field, -1, write, inner);
@@ -69,7 +79,18 @@ final class Accesses {
         }
     }
 
+    /**
+     * Small enough for C1 to inline into RT's hooks (and those into the program's method): with
+     * the recorder alone listening, an access costs one call, the append.
+     */
     static void element(Object array, int index, int site, boolean write) {
+        Recorder direct = RT.direct;
+        if (direct == null || !direct.appendElement(array, index, site, write)) {
+            elementSlowly(array, index, site, write);
+        }
+    }
+
+    private static void elementSlowly(Object array, int index, int site, boolean write) {
         if (array == null) {
             return; // the access itself throws
         }

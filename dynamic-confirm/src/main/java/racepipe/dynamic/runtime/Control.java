@@ -23,15 +23,18 @@ public final class Control {
 
     public static void record(List<String> detectors) {
         RT.rec = new Recorder(detectors);
+        direct();
     }
 
     /** No recorder any more (a test that recorded in its own JVM). */
     public static void stopRecording() {
         RT.rec = null;
+        direct();
     }
 
     public static void schedule(Scheduling scheduler) {
         RT.sched = scheduler;
+        direct();
     }
 
     public static void trialMode(boolean on) {
@@ -40,6 +43,12 @@ public final class Control {
 
     public static void observe(Observer o) {
         RT.observer = o;
+        direct();
+    }
+
+    /** RT.direct follows the listeners: the recorder when it alone listens. */
+    private static synchronized void direct() {
+        RT.direct = RT.rec != null && RT.sched == null && RT.observer == null ? RT.rec : null;
     }
 
     /**

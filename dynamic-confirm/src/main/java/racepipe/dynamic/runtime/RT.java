@@ -16,6 +16,8 @@ public final class RT {
     static volatile Scheduling sched;
     static volatile boolean inTrial;
     static volatile Observer observer;
+    /** The recorder when it alone listens (no scheduler, no observer): an access only appends (Control keeps it). */
+    static volatile Recorder direct;
 
     private RT() {
     }

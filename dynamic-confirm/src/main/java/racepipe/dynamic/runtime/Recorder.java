@@ -123,6 +123,34 @@ final class Recorder {
         return true;
     }
 
+    /** append for a field access (Accesses.field); a negative site takes the slow way. */
+    boolean appendField(Object target, int site, boolean write) {
+        return site >= 0 && append(target, 0, fieldCode(site, write));
+    }
+
+    /**
+     * append for an array access, its code made here: Accesses.element calls it with its own
+     * arguments, which keeps element small enough for C1 to inline into the program (one call
+     * per access, not two); append's body is written out again for the same reason. A null
+     * array is appended (handOver drops it: the access throws); a negative site (a watched
+     * collection's or a dependency's access) takes the slow way.
+     */
+    boolean appendElement(Object array, int index, int site, boolean write) {
+        Thread t = Thread.currentThread();
+        Pending p = byId[(int) t.getId() & (byId.length - 1)];
+        int n;
+        if (site < 0 || p == null || p.thread != t || (n = p.size) == p.codes.length) {
+            return false;
+        }
+        int code = elementCode(site, write);
+        p.targets[n] = array;
+        p.slots[n] = index;
+        p.codes[n] = code;
+        VarHandle.releaseFence();
+        p.size = n + 1;
+        return true;
+    }
+
     /** A new thread, a full list or a scheduler: the list made, emptied or handed over at once. */
     private void addSlowly(Thread t, Object target, int slot, int code) {
         Pending p = byId[(int) t.getId() & (byId.length - 1)];
@@ -203,6 +231,9 @@ final class Recorder {
             boolean write = (code & 1) != 0;
             int kind = (code >>> 1) & 3;
             if (kind == ELEMENT) {
+                if (target == null) {
+                    continue; // the access threw (Accesses.element appends without looking)
+                }
                 Cells cells;
                 if (target == a0) {
                     cells = c0;

@@ -60,4 +60,20 @@ class RecorderTest {
             Control.schedule(null);
         }
     }
+
+    @Test
+    void the_direct_path_should_append_a_null_array_and_the_hand_over_drop_it() {
+        int site = Sites.register("t/Rec", "nul", "()V", 5, "Rec.java", 30, "int[]", true, -1);
+        Control.record(List.of("ls", "hb"));
+        try {
+            Accesses.element(new int[4], 0, site, true); // the thread's first access makes its list
+            Accesses.element(null, 3, site, true);       // appended without a look (the access throws)
+            assertThat(RT.rec.pendingHere()).isEqualTo(2);
+            RunResult done = RT.rec.complete(new RunResult(Outcome.of(false, false, false, true), null, 0, null, null,
+                    List.of(), List.of(), List.of()));
+            assertThat(done.pairs()).isEmpty();
+        } finally {
+            Control.stopRecording();
+        }
+    }
 }
