@@ -4,7 +4,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import org.objectweb.asm.Handle;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -27,7 +26,7 @@ import org.objectweb.asm.Opcodes;
  * there all the same, instrumenting the class fails (it runs uninstrumented) rather than giving
  * the verifier a wrong frame. Sits between {@link MethodInstrumenter} and the writer.
  */
-final class MonitorNotePlacement extends MethodVisitor {
+final class MonitorNotePlacement extends EachInstruction {
     private final Set<Label> handlerStarts = new HashSet<>();
     private final Map<Label, Label> selfCovering = new HashMap<>(); // a catch-all handler covering itself: start -> end
     private Label inHandlerUntil;     // inside such a handler's own range, which ends here
@@ -37,7 +36,12 @@ final class MonitorNotePlacement extends MethodVisitor {
     private boolean placedAtLabel;    // the held call was just placed after a handler's start label
 
     MonitorNotePlacement(MethodVisitor next) {
-        super(Opcodes.ASM9, next);
+        super(next);
+    }
+
+    @Override
+    void beforeInstruction() {
+        release();
     }
 
     static boolean isExit(int opcode, String owner, String name) {
@@ -52,7 +56,7 @@ final class MonitorNotePlacement extends MethodVisitor {
 
     private void release() {
         if (held != null) {
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, CallReplacements.RT, held, heldDesc, false);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, CallReplacements.RT, held, heldDesc, false);
             held = null;
         }
         afterEnter = false;
@@ -102,11 +106,10 @@ final class MonitorNotePlacement extends MethodVisitor {
     @Override
     public void visitInsn(int opcode) {
         if (opcode == Opcodes.MONITOREXIT && held != null && held.endsWith("Exit") && inHandlerUntil != null) {
-            super.visitInsn(opcode); // the exit note waits for the end of the handler's range
+            mv.visitInsn(opcode); // the exit note waits for the end of the handler's range
             afterEnter = false;
             return;
         }
-        release();
         super.visitInsn(opcode);
         afterEnter = opcode == Opcodes.MONITORENTER;
     }
@@ -119,74 +122,7 @@ final class MonitorNotePlacement extends MethodVisitor {
             heldDesc = desc;
             return;
         }
-        release();
         super.visitMethodInsn(opcode, owner, name, desc, itf);
-    }
-
-    @Override
-    public void visitIntInsn(int opcode, int operand) {
-        release();
-        super.visitIntInsn(opcode, operand);
-    }
-
-    @Override
-    public void visitVarInsn(int opcode, int var) {
-        release();
-        super.visitVarInsn(opcode, var);
-    }
-
-    @Override
-    public void visitTypeInsn(int opcode, String type) {
-        release();
-        super.visitTypeInsn(opcode, type);
-    }
-
-    @Override
-    public void visitFieldInsn(int opcode, String owner, String name, String desc) {
-        release();
-        super.visitFieldInsn(opcode, owner, name, desc);
-    }
-
-    @Override
-    public void visitInvokeDynamicInsn(String name, String desc, Handle bsm, Object... args) {
-        release();
-        super.visitInvokeDynamicInsn(name, desc, bsm, args);
-    }
-
-    @Override
-    public void visitJumpInsn(int opcode, Label label) {
-        release();
-        super.visitJumpInsn(opcode, label);
-    }
-
-    @Override
-    public void visitLdcInsn(Object value) {
-        release();
-        super.visitLdcInsn(value);
-    }
-
-    @Override
-    public void visitIincInsn(int var, int increment) {
-        release();
-        super.visitIincInsn(var, increment);
-    }
-
-    @Override
-    public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
-        release();
-        super.visitTableSwitchInsn(min, max, dflt, labels);
-    }
-
-    @Override
-    public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
-        release();
-        super.visitLookupSwitchInsn(dflt, keys, labels);
-    }
-
-    @Override
-    public void visitMultiANewArrayInsn(String desc, int dims) {
-        release();
-        super.visitMultiANewArrayInsn(desc, dims);
     }
 
     @Override
