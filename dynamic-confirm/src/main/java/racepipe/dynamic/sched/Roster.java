@@ -25,6 +25,13 @@ final class Roster {
         return byThread.get(thread);
     }
 
+    /** Unparks every known thread: each goes on to see why (the trial aborted, or the schedule let it go). */
+    void unparkAll() {
+        for (SchedThread t : threads) {
+            java.util.concurrent.locks.LockSupport.unpark(t.thread);
+        }
+    }
+
     /** Every known thread, in index order (ended ones too). */
     List<SchedThread> all() {
         return threads;

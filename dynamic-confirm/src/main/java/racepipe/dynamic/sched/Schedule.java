@@ -75,9 +75,7 @@ final class Schedule {
                 // replay releases at the same turn; what the JVM does after it is its own
                 released = true;
                 choices.freeze();
-                for (SchedThread t : roster.all()) {
-                    java.util.concurrent.locks.LockSupport.unpark(t.thread); // parked ones go on outside any turn
-                }
+                roster.unparkAll(); // parked ones go on outside any turn
             }
         }
     }

@@ -1,6 +1,5 @@
 package racepipe.dynamic.sched;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -44,7 +43,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void point() {
-        if (free()) {
+        if (released()) {
             return;
         }
         arrive(Op.STEP, null);
@@ -54,13 +53,9 @@ public final class Scheduler implements Scheduling {
      * The schedule let the program go (RaceFuzzer stopped steering after races of the pair): every
      * hook does what the JVM would, as for a thread the scheduler does not know.
      */
-    private boolean free() {
-        return schedule.released && !schedule.aborted;
-    }
-
     @Override
     public boolean released() {
-        return free();
+        return schedule.released && !schedule.aborted;
     }
 
     @Override
@@ -89,7 +84,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void acquire(Object lock, boolean exclusive) {
-        if (free()) {
+        if (released()) {
             return;
         }
         SchedThread me = me();
@@ -105,7 +100,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public boolean tryAcquire(Object lock, boolean exclusive) {
-        if (free()) {
+        if (released()) {
             return true;
         }
         SchedThread me = me();
@@ -125,7 +120,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void release(Object lock, boolean exclusive) {
-        if (free()) {
+        if (released()) {
             return;
         }
         SchedThread me = me();
@@ -142,7 +137,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public boolean starting(Thread child) {
-        if (free()) {
+        if (released()) {
             return false;
         }
         SchedThread me = me();
@@ -162,7 +157,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public boolean join(Thread target, long millis) {
-        if (free()) {
+        if (released()) {
             return true;
         }
         SchedThread me = me();
@@ -188,7 +183,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void sleep(long millis) throws InterruptedException {
-        if (free()) {
+        if (released()) {
             Thread.sleep(millis);
             return;
         }
@@ -206,7 +201,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void threadEnd(Thread thread) {
-        if (free()) {
+        if (released()) {
             return;
         }
         SchedThread next;
@@ -218,7 +213,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void waitOn(Object monitor, long millis) throws InterruptedException {
-        if (free()) {
+        if (released()) {
             monitor.wait(millis);
             return;
         }
@@ -246,7 +241,7 @@ public final class Scheduler implements Scheduling {
             monitor.wait(20);
         }
         checkAbort();
-        if (free()) {
+        if (released()) {
             return; // let go while waiting: a spurious wake-up, which every wait loop allows
         }
         resumeAfterWait(me);
@@ -254,7 +249,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void notifyWaiters(Object monitor, boolean all) {
-        if (free()) {
+        if (released()) {
             if (all) {
                 monitor.notifyAll();
             } else {
@@ -273,7 +268,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public long await(Condition c, Lock lock, Object lockId, long nanos) throws InterruptedException {
-        if (free()) {
+        if (released()) {
             if (nanos == 0) {
                 c.await();
                 return 1;
@@ -298,7 +293,7 @@ public final class Scheduler implements Scheduling {
             c.await(20, TimeUnit.MILLISECONDS);
         }
         checkAbort();
-        if (free()) {
+        if (released()) {
             return Math.max(1, nanos); // let go while waiting: a spurious wake-up
         }
         resumeAfterWait(me);
@@ -307,7 +302,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void signal(Condition c, boolean all) {
-        if (free()) {
+        if (released()) {
             if (all) {
                 c.signalAll();
             } else {
@@ -326,7 +321,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public boolean awaitReady(Object sync, BooleanSupplier ready, boolean timed) {
-        if (free()) {
+        if (released()) {
             return true; // the call itself blocks, as the JVM has it
         }
         SchedThread me = me();
@@ -346,7 +341,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void leave(Object sync, BooleanSupplier back) {
-        if (free()) {
+        if (released()) {
             return;
         }
         SchedThread me = me();
@@ -388,7 +383,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void taskEnded() {
-        if (free()) {
+        if (released()) {
             return;
         }
         SchedThread me = me();
@@ -409,7 +404,7 @@ public final class Scheduler implements Scheduling {
 
     private void arrive(Op op, SchedThread known) {
         checkAbort(); // an abandoned trial unwinds at its next point (releases still go through)
-        if (free()) {
+        if (released()) {
             return;
         }
         SchedThread me = known != null ? known : me();
@@ -432,7 +427,7 @@ public final class Scheduler implements Scheduling {
      * while it holds the turn: one outside it (new, or let go) first takes it, at a point.
      */
     private void holdTurn(SchedThread me) {
-        if (free()) {
+        if (released()) {
             return;
         }
         boolean holds;
@@ -448,7 +443,7 @@ public final class Scheduler implements Scheduling {
     private void awaitTurn(SchedThread me) {
         while (true) {
             while (me.state != State.GRANTED) {
-                if (free()) {
+                if (released()) {
                     return; // let go: it runs on outside any turn
                 }
                 LockSupport.park(this);
@@ -599,12 +594,8 @@ public final class Scheduler implements Scheduling {
     public void abort() {
         schedule.aborted = true;
         schedule.choices().freeze();
-        List<SchedThread> all;
         synchronized (m) {
-            all = new ArrayList<>(schedule.roster.all());
-        }
-        for (SchedThread t : all) {
-            LockSupport.unpark(t.thread);
+            schedule.roster.unparkAll();
         }
     }
 }
