@@ -6,10 +6,17 @@ import java.util.Map;
 /**
  * What one engine found: the pairs, the time and heap of each stage, and counts per stage. A run
  * stopped by its limit says why in {@code stats.partial}: its pairs are those found until then.
+ * {@code threadLocal}: the keys ({@link StaticSite#key}) of application accesses whose objects the
+ * engine proves never leave the thread that made them (none of them can race), sorted; empty
+ * when the engine does not compute it.
  */
 public record StaticResult(String engine, List<StaticPair> pairs, List<StageTime> stages,
-                           Map<String, Object> stats) {
+                           Map<String, Object> stats, List<String> threadLocal) {
     public static final String PARTIAL = "partial";
+
+    public StaticResult(String engine, List<StaticPair> pairs, List<StageTime> stages, Map<String, Object> stats) {
+        this(engine, pairs, stages, stats, List.of());
+    }
 
     /** Why the analysis stopped early, or null when it ran to the end. */
     public String partial() {
