@@ -7,7 +7,7 @@ import racepipe.contract.WatchedLibrary;
 import racepipe.dynamic.runtime.Control;
 
 /**
- * The agent's entry: {@code -javaagent:racepipe-agent.jar=detectors=ls,eraser,hybrid,hb|sites=...}.
+ * The agent's entry: {@code -javaagent:racepipe-agent.jar=detectors=ls,eraser,hybrid,hb|sites=...|unwatched=FILE}.
  * It starts the recorder when detectors are named and instruments application classes.
  */
 public final class Agent {
@@ -62,7 +62,7 @@ public final class Agent {
         if (!options.list("detectors").isEmpty()) {
             Control.record(options.list("detectors"));
         }
-        inst.addTransformer(new Transformer(options.sites(), Dependencies.of(options.get("deps", null))), true);
+        inst.addTransformer(new Transformer(options.filter(), Dependencies.of(options.get("deps", null))), true);
         Control.onFirstLibraryCall(new LibraryInstrumenter(inst));
         ThreadExitHook exitHook = new ThreadExitHook();
         inst.addTransformer(exitHook, true);

@@ -1,7 +1,6 @@
 package racepipe.dynamic.agent;
 
 import java.util.Map;
-import java.util.Set;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -17,7 +16,7 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
     private Map<String, Integer> maxLocals = Map.of(); // per method, when the class may call an atomic or a concurrent collection
     private final ClassHierarchy hierarchy;
     private final CallReplacements calls;
-    private final Set<String> onlySites;
+    private final SiteFilter filter;
     private String owner;
     private String source = "?";
     private boolean frames;
@@ -31,14 +30,14 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
         return this;
     }
 
-    ClassInstrumenter(ClassVisitor next, Map<String, int[]> offsets, ClassHierarchy hierarchy, Set<String> onlySites,
+    ClassInstrumenter(ClassVisitor next, Map<String, int[]> offsets, ClassHierarchy hierarchy, SiteFilter filter,
                       boolean dependency) {
         super(ASM9, next);
         this.dependency = dependency;
         this.offsets = offsets;
         this.hierarchy = hierarchy;
         this.calls = new CallReplacements(hierarchy);
-        this.onlySites = onlySites;
+        this.filter = filter;
     }
 
     @Override
@@ -71,7 +70,7 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
         InstructionCounter counter = new InstructionCounter(offsets.getOrDefault(name + desc, NO_CODE));
         MethodInstrumenter.Method m = new MethodInstrumenter.Method(owner, access, name, desc, source, sync, frames, library,
                 dependency);
-        MethodInstrumenter mi = new MethodInstrumenter(next, counter, calls, m, hierarchy, onlySites);
+        MethodInstrumenter mi = new MethodInstrumenter(next, counter, calls, m, hierarchy, filter);
         Integer locals = maxLocals.get(name + desc);
         if (locals != null && !library) {
             mi.freeLocal(locals);

@@ -5,7 +5,6 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
-import racepipe.contract.SiteKey;
 import racepipe.contract.WatchedLibrary;
 import racepipe.dynamic.runtime.LibCalls;
 import racepipe.dynamic.runtime.Sites;
@@ -28,7 +27,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     private final String desc;
     private final String source;
     private final ClassHierarchy hierarchy;
-    private final Set<String> onlySites; // null: every access
+    private final SiteFilter filter;
     private final boolean synchronizedMethod;
     private final boolean isStatic;
     private final boolean frames;
@@ -50,7 +49,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     }
 
     MethodInstrumenter(MethodVisitor next, InstructionCounter counter, CallReplacements calls, Method m,
-                       ClassHierarchy hierarchy, Set<String> onlySites) {
+                       ClassHierarchy hierarchy, SiteFilter filter) {
         super(ASM9, next);
         this.counter = counter;
         this.calls = calls;
@@ -59,7 +58,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         this.desc = m.desc();
         this.source = m.source();
         this.hierarchy = hierarchy;
-        this.onlySites = onlySites;
+        this.filter = filter;
         this.synchronizedMethod = m.synchronizedMethod();
         this.isStatic = (m.access() & ACC_STATIC) != 0;
         this.frames = m.frames();
@@ -277,7 +276,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
      * library code calling library code: not marked.
      */
     private int callSite(int bci, String mowner, String mname) {
-        if (onlySites != null && !onlySites.contains(SiteKey.of(owner, name, desc, bci))) {
+        if (!filter.watches(owner, name, desc, bci)) {
             return LibCalls.UNWATCHED;
         }
         return Sites.register(owner, name, desc, bci, source, line, WatchedLibrary.callVariable(mowner, mname), false, -1);
@@ -299,7 +298,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         if (dependency) {
             return Sites.dependency(Sites.register(owner, name, desc, bci, source, line, variable, write, field));
         }
-        if (onlySites != null && !onlySites.contains(SiteKey.of(owner, name, desc, bci))) {
+        if (!filter.watches(owner, name, desc, bci)) {
             return NOT_WATCHED;
         }
         return Sites.register(owner, name, desc, bci, source, line, variable, write, field);

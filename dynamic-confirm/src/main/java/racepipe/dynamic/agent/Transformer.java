@@ -18,13 +18,13 @@ import racepipe.dynamic.runtime.Control;
  * are reported on stderr (the JVM would swallow them) and leave the class as it was.
  */
 final class Transformer implements ClassFileTransformer {
-    private final Set<String> onlySites;
+    private final SiteFilter filter;
     private final Dependencies deps;
     private final Map<ClassLoader, ClassHierarchy> hierarchies = new WeakHashMap<>();
     private final ClassHierarchy bootHierarchy = new ClassHierarchy(null);
 
-    Transformer(Set<String> onlySites, Dependencies deps) {
-        this.onlySites = onlySites;
+    Transformer(SiteFilter filter, Dependencies deps) {
+        this.filter = filter;
         this.deps = deps;
         // what transform() needs is loaded now: loading it inside transform() is a circularity
         WatchedLibrary.isWatched("");
@@ -48,7 +48,7 @@ final class Transformer implements ClassFileTransformer {
         }
         boolean dependency = !library && deps.contains(pd);
         try {
-            return Control.outsideProgram(() -> instrument(bytes, hierarchy(loader), onlySites, dependency));
+            return Control.outsideProgram(() -> instrument(bytes, hierarchy(loader), filter, dependency));
         } catch (Throwable t) {
             System.err.println("racepipe: could not instrument " + name.replace('/', '.') + ": " + t);
             return null;
@@ -60,14 +60,14 @@ final class Transformer implements ClassFileTransformer {
     }
 
     static byte[] instrument(byte[] bytes, ClassHierarchy hierarchy, Set<String> onlySites) {
-        return instrument(bytes, hierarchy, onlySites, false);
+        return instrument(bytes, hierarchy, SiteFilter.only(onlySites), false);
     }
 
     /** {@code dependency}: the class is a dependency's (library code: its accesses count at the application's calls). */
-    static byte[] instrument(byte[] bytes, ClassHierarchy hierarchy, Set<String> onlySites, boolean dependency) {
+    static byte[] instrument(byte[] bytes, ClassHierarchy hierarchy, SiteFilter filter, boolean dependency) {
         ClassReader reader = new ClassReader(bytes);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-        ClassInstrumenter ci = new ClassInstrumenter(writer, BytecodeOffsets.read(bytes), hierarchy, onlySites, dependency);
+        ClassInstrumenter ci = new ClassInstrumenter(writer, BytecodeOffsets.read(bytes), hierarchy, filter, dependency);
         reader.accept(ci.maxLocals(BytecodeOffsets.maxLocals(bytes)), ClassReader.EXPAND_FRAMES);
         return writer.toByteArray();
     }

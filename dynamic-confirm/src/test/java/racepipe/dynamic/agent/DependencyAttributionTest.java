@@ -64,9 +64,9 @@ class DependencyAttributionTest {
         assertThat(hierarchy.isDependency(LIB)).isTrue();
         assertThat(hierarchy.isDependency(APP)).isFalse();
         assertThat(hierarchy.isDependency("java/util/ArrayList")).isFalse();
-        instrumented.put(LIB, Transformer.instrument(original(LIB), hierarchy, null, true));
-        instrumented.put(APP, Transformer.instrument(original(APP), hierarchy, null, false));
-        instrumented.put(SUB, Transformer.instrument(original(SUB), hierarchy, null, false));
+        instrumented.put(LIB, Transformer.instrument(original(LIB), hierarchy, SiteFilter.ALL, true));
+        instrumented.put(APP, Transformer.instrument(original(APP), hierarchy, SiteFilter.ALL, false));
+        instrumented.put(SUB, Transformer.instrument(original(SUB), hierarchy, SiteFilter.ALL, false));
     }
 
     private static byte[] original(String name) throws IOException {

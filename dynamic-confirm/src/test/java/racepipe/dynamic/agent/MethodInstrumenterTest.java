@@ -108,6 +108,20 @@ class MethodInstrumenterTest {
     }
 
     @Test
+    void an_unwatched_site_should_be_left_as_it_was_and_the_others_watched() throws IOException {
+        byte[] original;
+        try (InputStream in = MethodInstrumenterTest.class.getResourceAsStream("/" + FIXTURE + ".class")) {
+            original = in.readAllBytes();
+        }
+        SiteFilter filter = new SiteFilter(null, java.util.Set.of(FIXTURE + ".fields()V@2")); // the read of count
+        Map<String, List<String>> filtered = text(Transformer.instrument(original,
+                new ClassHierarchy(MethodInstrumenterTest.class.getClassLoader()), filter, false));
+        assertThat(filtered.get("fields")).filteredOn(l -> l.matches("(INVOKE|GETFIELD|PUTFIELD).*")).containsExactly(
+                field("GETFIELD", "count", "I"), rt("write (Ljava/lang/Object;I)V"), field("PUTFIELD", "count", "I"));
+        assertThat(filtered.get("arrays")).isEqualTo(code.get("arrays"));
+    }
+
+    @Test
     void statics_should_be_reported_by_their_own_hooks() {
         assertThat(calls("statics")).containsExactly(
                 rt("readStatic (I)V"), "GETSTATIC " + FIXTURE + ".total : J",

@@ -15,6 +15,7 @@ import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.run.DetectRuns;
 import racepipe.pipeline.run.StartFailure;
+import racepipe.pipeline.run.StaticHelp;
 
 /** {@code racepipe detect}: Phase 1 dynamic, every detector on the same runs. */
 @Command(name = "detect", mixinStandardHelpOptions = true,
@@ -39,6 +40,10 @@ public final class DetectCommand implements Callable<Integer> {
     @Option(names = "--json", description = "write the result here")
     Path json;
 
+    @Option(names = "--static-help", description = "first run the static engine (wala) and leave unwatched the "
+            + "accesses it proves thread-local: faster runs, the same pairs if the proof holds (off by default)")
+    boolean staticHelp;
+
     @Override
     public Integer call() throws Exception {
         if (runs < 1 || timeout < 1) {
@@ -47,7 +52,14 @@ public final class DetectCommand implements Callable<Integer> {
         ProgramInput program = app.check();
         Path work = Files.createTempDirectory("racepipe-detect");
         List<String> names = Spelling.of(detectors);
-        DetectRuns.Result r = DetectRuns.run(program, new DetectRuns.Options(names, runs, seed, timeout * 1000L), work);
+        DetectRuns.Options options = new DetectRuns.Options(names, runs, seed, timeout * 1000L);
+        StaticHelp.Proof help = null;
+        if (staticHelp) {
+            help = StaticHelp.prove(program, work);
+            System.out.println(help.describe());
+            options = options.withUnwatched(help.file());
+        }
+        DetectRuns.Result r = DetectRuns.run(program, options, work);
         ResultFile out = new ResultFile();
         out.tool = ProgramInfo.tool();
         out.program = ProgramInfo.program(program);
@@ -55,6 +67,9 @@ public final class DetectCommand implements Callable<Integer> {
         out.options.put("runs", runs);
         out.options.put("seed", seed);
         out.options.put("timeout", timeout);
+        if (help != null) {
+            out.options.put("staticHelp", java.util.Map.of("engine", "wala", "unwatched", help.sites()));
+        }
         out.pairs = new ArrayList<>(r.pairs().values());
         out.runs = r.runs();
         out.failure = StartFailure.ofRuns(out.runs);

@@ -28,10 +28,20 @@ public final class DetectRuns {
      * The options of a detect job. {@code stopAfterTimeout}: once a run timed out, the runs left
      * are skipped (analyze: the next run of a program that did not end in time would not either,
      * and its pairs would come from the same beginning; Phase 2 has better use for the time).
+     * {@code unwatched}: a file of site keys the agent leaves unwatched (StaticHelp), or null.
      */
-    public record Options(List<String> detectors, int runs, Long seed, long timeoutMillis, boolean stopAfterTimeout) {
+    public record Options(List<String> detectors, int runs, Long seed, long timeoutMillis, boolean stopAfterTimeout,
+                          Path unwatched) {
         public Options(List<String> detectors, int runs, Long seed, long timeoutMillis) {
-            this(detectors, runs, seed, timeoutMillis, false);
+            this(detectors, runs, seed, timeoutMillis, false, null);
+        }
+
+        public Options(List<String> detectors, int runs, Long seed, long timeoutMillis, boolean stopAfterTimeout) {
+            this(detectors, runs, seed, timeoutMillis, stopAfterTimeout, null);
+        }
+
+        public Options withUnwatched(Path file) {
+            return new Options(detectors, runs, seed, timeoutMillis, stopAfterTimeout, file);
         }
     }
 
@@ -74,7 +84,8 @@ public final class DetectRuns {
         Path out = work.resolve("run-" + index + ".json");
         Path log = work.resolve("run-" + index + ".log");
         Files.deleteIfExists(out);
-        String agentOpts = "detectors=" + String.join(",", opt.detectors()) + (seed == null ? "" : "|seed=" + seed);
+        String agentOpts = "detectors=" + String.join(",", opt.detectors()) + (seed == null ? "" : "|seed=" + seed)
+                + (opt.unwatched() == null ? "" : "|unwatched=" + opt.unwatched());
         List<String> args = new ArrayList<>(List.of(out.toString(), program.entry()));
         args.addAll(program.args());
         ChildJvm.Ended ended = ChildJvm.run(ChildJvm.command(ChildJvm.agentOptions(program, agentOpts), java.io.File.pathSeparator + program.classPathString(),
