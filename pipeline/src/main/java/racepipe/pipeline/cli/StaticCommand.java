@@ -76,6 +76,9 @@ public final class StaticCommand implements Callable<Integer> {
         out.options.put("classpath", program.paths().stream().map(Path::toString).toList());
         out.options.put("stages", r.stages());
         out.options.put("stats", r.stats());
+        if (!r.threadLocal().isEmpty()) {
+            out.options.put("threadLocal", r.threadLocal()); // what detect --static-help leaves unwatched
+        }
         out.pairs.addAll(racepipe.pipeline.run.StaticPhase.pairs(r));
         return out;
     }
