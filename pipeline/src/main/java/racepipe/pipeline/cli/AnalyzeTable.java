@@ -112,7 +112,7 @@ final class AnalyzeTable {
         }
         StringBuilder by = new StringBuilder("predicted by:");
         for (String[] p : Legend.PREDICTORS) {
-            by.append(p == Legend.PREDICTORS.get(0) ? " " : " · ").append(p[0]).append(' ').append(title(p[1]));
+            by.append(p == Legend.PREDICTORS.get(0) ? " " : "; ").append(p[0]).append(' ').append(title(p[1]));
         }
         out.println(cut(by.toString(), WIDTH));
     }

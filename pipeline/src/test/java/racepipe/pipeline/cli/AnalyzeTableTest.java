@@ -26,6 +26,11 @@ class AnalyzeTableTest {
     }
 
     @Test
+    void the_table_should_be_ascii_so_that_a_terminal_without_a_utf8_locale_prints_it_as_is() throws Exception {
+        assertThat(printed(logservice())).allSatisfy(l -> assertThat(l).matches("\\p{ASCII}*"));
+    }
+
+    @Test
     void every_line_but_the_replay_commands_fits_120_columns() throws Exception {
         List<String> lines = printed(logservice());
         assertThat(lines.stream().filter(l -> !l.startsWith("replay "))).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(120));
