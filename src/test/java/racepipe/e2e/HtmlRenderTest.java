@@ -17,7 +17,9 @@ import racepipe.pipeline.report.HtmlReport;
 
 /**
  * Opens the HTML report of the logservice fixture in headless Chromium: checks what rendered
- * (the summary, the diagram, every pair) and writes docs/report-screenshot.png.
+ * (the summary, the diagram, every pair) and writes the screenshot to target/report-screenshot.png
+ * (to docs/report-screenshot.png with {@code -Dracepipe.screenshot=docs}: a test run does not
+ * change the tree).
  * Skipped where /usr/bin/chromium is absent (CI installs it: apt-get install -y chromium).
  */
 class HtmlRenderTest {
@@ -69,10 +71,9 @@ class HtmlRenderTest {
         byte[] bytes = Files.readAllBytes(png);
         assertThat(bytes.length).isGreaterThan(10_000);
         assertThat(new String(bytes, 1, 3, StandardCharsets.US_ASCII)).isEqualTo("PNG");
-        Path docs = Cli.ROOT.resolve("docs");
-        if (Files.isDirectory(docs)) {
-            Files.write(docs.resolve("report-screenshot.png"), bytes);
-        }
+        Path dir = Cli.ROOT.resolve("docs".equals(System.getProperty("racepipe.screenshot")) ? "docs" : "target");
+        Files.createDirectories(dir);
+        Files.write(dir.resolve("report-screenshot.png"), bytes);
     }
 
 }
