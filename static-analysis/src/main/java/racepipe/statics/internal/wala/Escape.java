@@ -33,27 +33,44 @@ final class Escape {
     }
 
     static BitSet of(WalaProgram p, ThreadDiscovery d) {
-        Map<Integer, List<PointerKey>> fields = new HashMap<>();
-        Deque<Integer> todo = new ArrayDeque<>();
-        BitSet seen = new BitSet();
-        boolean cutThreadLocals = !anyInheritableThreadLocal(p);
+        return closure(p, roots(p, d));
+    }
+
+    /** The roots of escape: objects a static field points to, and each spawn's thread or task objects and bodies. */
+    static BitSet roots(WalaProgram p, ThreadDiscovery d) {
+        BitSet roots = new BitSet();
         for (PointerKey pk : p.pa.getPointerKeys()) {
             if (pk instanceof StaticFieldKey) {
                 for (InstanceKey ik : p.pa.getPointsToSet(pk)) {
-                    push(p.index(ik), seen, todo);
+                    set(roots, p.index(ik));
                 }
-            } else if (cutThreadLocals && pk instanceof InstanceFieldKey f
+            }
+        }
+        for (WalaThread t : d.threads) {
+            if (t.object() != null) {
+                set(roots, p.index(t.object()));
+            }
+            t.bodies().forEach(b -> set(roots, p.index(b)));
+        }
+        return roots;
+    }
+
+    /** The roots and what they reach through fields and array elements (a ThreadLocal's value excepted). */
+    static BitSet closure(WalaProgram p, BitSet roots) {
+        Map<Integer, List<PointerKey>> fields = new HashMap<>();
+        boolean cutThreadLocals = !anyInheritableThreadLocal(p);
+        for (PointerKey pk : p.pa.getPointerKeys()) {
+            if (cutThreadLocals && pk instanceof InstanceFieldKey f
                     && f.getField().getReference().equals(THREAD_LOCAL_VALUE)) {
                 continue; // a ThreadLocal's value is its thread's: see anyInheritableThreadLocal
             } else if (pk instanceof AbstractFieldPointerKey f && f.getInstanceKey() != null) {
                 fields.computeIfAbsent(p.index(f.getInstanceKey()), x -> new ArrayList<>()).add(pk);
             }
         }
-        for (WalaThread t : d.threads) {
-            if (t.object() != null) {
-                push(p.index(t.object()), seen, todo);
-            }
-            t.bodies().forEach(b -> push(p.index(b), seen, todo));
+        BitSet seen = new BitSet();
+        Deque<Integer> todo = new ArrayDeque<>();
+        for (int i = roots.nextSetBit(0); i >= 0; i = roots.nextSetBit(i + 1)) {
+            push(i, seen, todo);
         }
         while (!todo.isEmpty()) {
             for (PointerKey pk : fields.getOrDefault(todo.poll(), List.of())) {
@@ -63,6 +80,12 @@ final class Escape {
             }
         }
         return seen;
+    }
+
+    private static void set(BitSet s, int i) {
+        if (i >= 0) {
+            s.set(i);
+        }
     }
 
     /**

@@ -84,11 +84,30 @@ public final class WalaEngine implements RaceEngine {
         };
         clock.lap("accesses + escape (" + model.accesses.size() + " sites)");
 
+        // a points-to cut short may miss how an object escapes: no thread-local sites from it
+        List<String> threadLocal = List.of();
+        String threadLocalUnsure = null;
+        if (budget.why() == null) {
+            clock.next("thread-local sites");
+            ThreadLocalSites local = new ThreadLocalSites(p, d);
+            local.run();
+            threadLocal = List.copyOf(local.keys);
+            threadLocalUnsure = local.unsure;
+            clock.lap("thread-local sites");
+        }
+
         clock.next("pairs");
         PairFinder finder = new PairFinder(model);
         finder.budget = budget;
         List<StaticPair> pairs = PairFinder.mergeBySites(finder.run());
         clock.lap("pairs");
+        // a site the pairs say two threads may share is never thread-local (the pairs alias unknown bases more widely)
+        Set<String> paired = new HashSet<>();
+        pairs.forEach(pr -> {
+            paired.add(pr.a().key());
+            paired.add(pr.b().key());
+        });
+        threadLocal = threadLocal.stream().filter(k -> !paired.contains(k)).toList();
 
         Map<String, Object> stats = new LinkedHashMap<>();
         stats.put("cgNodes", p.cg.getNumberOfNodes());
@@ -99,10 +118,14 @@ public final class WalaEngine implements RaceEngine {
         stats.put("libraryAccesses", acc.libraryAccesses);
         stats.put("libraryLiftTruncated", acc.liftTruncated());
         stats.put("stagePairs", finder.counts);
+        stats.put("threadLocalSites", threadLocal.size());
+        if (threadLocalUnsure != null) {
+            stats.put("threadLocalUnsure", threadLocalUnsure);
+        }
         if (budget.why() != null) {
             stats.put(StaticResult.PARTIAL, budget.why() + "; the pairs are those found until then");
         }
-        return new StaticResult(name(), pairs, clock.stages(), stats);
+        return new StaticResult(name(), pairs, clock.stages(), stats, threadLocal);
     }
 
     /** Application (and watched library) nodes reached by some thread, each with the threads that reach it. */
