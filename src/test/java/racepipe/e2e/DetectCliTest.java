@@ -52,6 +52,34 @@ class DetectCliTest {
     }
 
     @Test
+    void static_help_should_leave_the_proven_thread_local_accesses_unwatched_and_none_of_them_is_in_a_pair() throws Exception {
+        String[] program = {Cli.BENCH.toString(), "--entry", "benchmarks.sor.Main", "--runs", "2", "--seed", "1"};
+        Cli.Result statics = Cli.run("static", Cli.BENCH.toString(), "--entry", "benchmarks.sor.Main");
+        List<String> local = new ArrayList<>();
+        statics.json().get("options").get("threadLocal").forEach(k -> local.add(k.asText()));
+        assertThat(local).isNotEmpty().allSatisfy(k -> assertThat(k).startsWith("benchmarks/sor/"));
+        Cli.Result plain = Cli.run(concat("detect", program));
+        List<String> paired = new ArrayList<>();
+        plain.json().get("pairs").forEach(p -> p.get("sites").forEach(s -> paired.add(s.get("key").asText())));
+        assertThat(paired).isNotEmpty().doesNotContainAnyElementsOf(local); // the proof holds on what the detectors saw
+
+        Cli.Result helped = Cli.run(concat("detect", concat("--static-help", program)));
+        assertThat(helped.code()).as(helped.output()).isZero();
+        assertThat(helped.output()).contains("static help (wala): " + local.size() + " accesses proven thread-local, not watched");
+        assertThat(helped.json().get("options").get("staticHelp").get("unwatched").asInt()).isEqualTo(local.size());
+        List<String> seen = new ArrayList<>();
+        helped.json().get("pairs").forEach(p -> p.get("sites").forEach(s -> seen.add(s.get("key").asText())));
+        assertThat(seen).isNotEmpty().doesNotContainAnyElementsOf(local);
+    }
+
+    private static String[] concat(String first, String... rest) {
+        String[] all = new String[rest.length + 1];
+        all[0] = first;
+        System.arraycopy(rest, 0, all, 1, rest.length);
+        return all;
+    }
+
+    @Test
     void synchronized_lists_should_race_inside_java_util_at_the_application_calls() throws Exception {
         Cli.Result r = Cli.run("detect", Cli.BENCH.toString(), "--entry", "benchmarks.synclist.Main", "--runs", "2", "--seed", "1");
         assertThat(r.code()).as(r.output()).isZero();
