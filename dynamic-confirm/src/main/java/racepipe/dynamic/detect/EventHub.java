@@ -270,7 +270,11 @@ public final class EventHub {
         Context by = current;
         long key = Shape.key(by, site, write);
         Shape s = location.shape;
-        int e = find(s, key, site);
+        int[] h = hints;
+        int e = site < h.length ? h[site] : 0;
+        if (e >= s.size() || s.key(e) != key) { // the site's hint is another location's entry: look
+            e = find(s, key, site);
+        }
         if (e < 0) {
             s = s.with(key, by);
             location.shape = s;
@@ -279,7 +283,7 @@ public final class EventHub {
             hint(site, e);
             fresh(s, location.data, 0, e, by);
         } else {
-            repeat(s, location.data, 0, e, by);
+            repeat(s, location.data, 0, e, by, write);
         }
     }
 
@@ -388,29 +392,64 @@ public final class EventHub {
     }
 
     /**
-     * A repeat: only the detectors whose stamp in the entry is not the thread's present one.
+     * A repeat: only the detectors whose stamp in the entry is not the thread's present one, by
+     * their summary when the last access was this thread's (as {@link #cell} does), else called.
      * Written out for the first four (the four of a run): a loop over arrays costs more than
      * the comparisons it makes.
      */
-    private void repeat(Shape s, int[] d, int base, int e, Context by) {
+    private void repeat(Shape s, int[] d, int base, int e, Context by, boolean write) {
         int off = base + e * stride;
-        int c = c0;
+        int c = c0, a, last;
         if (c != Detector.NEVER && (c < 0 || d[off + c] != s0)) {
-            d0.access(s, d, base, e, false, by);
+            if ((a = a0) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
+                if (write) {
+                    d[base + a - 1] = p0;
+                }
+                d[base + a] = p0;
+                d[off + c] = s0;
+            } else {
+                d0.access(s, d, base, e, false, by);
+            }
         }
         c = c1;
         if (c != Detector.NEVER && (c < 0 || d[off + c] != s1)) {
-            d1.access(s, d, base, e, false, by);
+            if ((a = a1) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
+                if (write) {
+                    d[base + a - 1] = p1;
+                }
+                d[base + a] = p1;
+                d[off + c] = s1;
+            } else {
+                d1.access(s, d, base, e, false, by);
+            }
         }
         c = c2;
         if (c != Detector.NEVER && (c < 0 || d[off + c] != s2)) {
-            d2.access(s, d, base, e, false, by);
+            if ((a = a2) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
+                if (write) {
+                    d[base + a - 1] = p2;
+                }
+                d[base + a] = p2;
+                d[off + c] = s2;
+            } else {
+                d2.access(s, d, base, e, false, by);
+            }
         }
         c = c3;
         if (c != Detector.NEVER && (c < 0 || d[off + c] != s3)) {
-            d3.access(s, d, base, e, false, by);
+            if ((a = a3) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
+                if (write) {
+                    d[base + a - 1] = p3;
+                }
+                d[base + a] = p3;
+                d[off + c] = s3;
+            } else {
+                d3.access(s, d, base, e, false, by);
+            }
         }
-        repeatMore(s, d, base, e, by);
+        if (detectors.length > 4) {
+            repeatMore(s, d, base, e, by);
+        }
     }
 
     /** The detectors past the first four (none in a run of the four). */
