@@ -243,29 +243,44 @@ final class ThreadLocalSites {
         }
     }
 
-    /** A method that may run on what the points-to never saw: its nodes, or when it has none, whatever its bytecode calls. */
-    private void unseen(IMethod m) {
-        if (!unseenMethods.add(m)) {
-            return;
-        }
-        Set<CGNode> ns = p.cg.getNodes(m.getReference());
-        if (!ns.isEmpty()) {
-            ns.forEach(this::untrust);
-            return;
-        }
-        if (m.isAbstract() || m.isNative() || !(m instanceof IBytecodeMethod<?> bm)) {
-            return;
-        }
-        try {
-            for (CallSiteReference site : bm.getCallSites()) {
-                MethodReference target = site.getDeclaredTarget();
-                if (startsThreads(target)) {
-                    unsure = "code outside the call graph may start threads (" + WalaProgram.shortMethod(m) + ")";
-                }
-                p.cha.getPossibleTargets(target).forEach(this::unseen);
+    /** Methods outside the call graph followed before the stage gives up (lists nothing): a whole library's worth. */
+    static final int UNSEEN_LIMIT = 20_000;
+
+    /**
+     * A method that may run on what the points-to never saw: its nodes, or when it has none,
+     * whatever its bytecode calls, followed with a work list (a library's call chains are deep).
+     */
+    private void unseen(IMethod first) {
+        Deque<IMethod> todo = new ArrayDeque<>();
+        todo.push(first);
+        while (!todo.isEmpty()) {
+            IMethod m = todo.pop();
+            if (!unseenMethods.add(m)) {
+                continue;
             }
-        } catch (InvalidClassFileException e) {
-            unsure = "unreadable code in " + WalaProgram.shortMethod(m);
+            if (unseenMethods.size() > UNSEEN_LIMIT) {
+                unsure = "code outside the call graph reaches over " + UNSEEN_LIMIT + " methods";
+                return;
+            }
+            Set<CGNode> ns = p.cg.getNodes(m.getReference());
+            if (!ns.isEmpty()) {
+                ns.forEach(this::untrust);
+                continue;
+            }
+            if (m.isAbstract() || m.isNative() || !(m instanceof IBytecodeMethod<?> bm)) {
+                continue;
+            }
+            try {
+                for (CallSiteReference site : bm.getCallSites()) {
+                    MethodReference target = site.getDeclaredTarget();
+                    if (startsThreads(target)) {
+                        unsure = "code outside the call graph may start threads (" + WalaProgram.shortMethod(m) + ")";
+                    }
+                    todo.addAll(p.cha.getPossibleTargets(target));
+                }
+            } catch (InvalidClassFileException e) {
+                unsure = "unreadable code in " + WalaProgram.shortMethod(m);
+            }
         }
     }
 

@@ -89,10 +89,15 @@ public final class WalaEngine implements RaceEngine {
         String threadLocalUnsure = null;
         if (budget.why() == null) {
             clock.next("thread-local sites");
-            ThreadLocalSites local = new ThreadLocalSites(p, d);
-            local.run();
-            threadLocal = List.copyOf(local.keys);
-            threadLocalUnsure = local.unsure;
+            try {
+                ThreadLocalSites local = new ThreadLocalSites(p, d);
+                local.run();
+                threadLocal = local.unsure == null ? List.copyOf(local.keys) : List.of();
+                threadLocalUnsure = local.unsure;
+            } catch (RuntimeException | StackOverflowError e) { // an extra: it never costs the pairs
+                threadLocal = List.of();
+                threadLocalUnsure = "the stage failed: " + e;
+            }
             clock.lap("thread-local sites");
         }
 
