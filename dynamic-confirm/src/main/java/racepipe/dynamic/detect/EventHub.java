@@ -463,12 +463,8 @@ public final class EventHub {
         }
     }
 
+    /** The entry with this key when the site's hint (tried by the caller) missed, or -1; a hit becomes the hint. */
     private int find(Shape s, long key, int site) {
-        int[] h = hints;
-        int at = site < h.length ? h[site] : 0;
-        if (at < s.size() && s.key(at) == key) {
-            return at;
-        }
         int e = s.find(key);
         if (e >= 0) {
             hint(site, e);

@@ -3,7 +3,6 @@ package racepipe.pipeline.run;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.statics.StaticResult;
 
@@ -28,13 +27,8 @@ public final class StaticHelp {
     public static Proof prove(ProgramInput program, Path work) throws IOException {
         long t0 = System.nanoTime();
         StaticResult r = StaticPhase.run(program, "wala");
-        return write(r.threadLocal(), r.partial(), (System.nanoTime() - t0) / 1e9, work);
-    }
-
-    static Proof write(List<String> keys, String partial, double seconds, Path work) throws IOException {
         Files.createDirectories(work);
-        Path file = work.resolve("unwatched.txt");
-        Files.write(file, keys);
-        return new Proof(file, keys.size(), seconds, partial);
+        Path file = Files.write(work.resolve("unwatched.txt"), r.threadLocal());
+        return new Proof(file, r.threadLocal().size(), (System.nanoTime() - t0) / 1e9, r.partial());
     }
 }

@@ -92,7 +92,7 @@ public final class WalaEngine implements RaceEngine {
             try {
                 ThreadLocalSites local = new ThreadLocalSites(p, d);
                 local.run();
-                threadLocal = local.unsure == null ? List.copyOf(local.keys) : List.of();
+                threadLocal = List.copyOf(local.keys); // none when unsure
                 threadLocalUnsure = local.unsure;
             } catch (RuntimeException | StackOverflowError e) { // an extra: it never costs the pairs
                 threadLocal = List.of();
