@@ -371,7 +371,7 @@ public final class EventHub {
         hint(site, e);
         if (e >= CELL_ENTRIES) { // the cell moves to a Shadow of its own
             Shadow moved = new Shadow(s, shadows++);
-            moved.data = java.util.Arrays.copyOfRange(d, base, base + cellInts);
+            moved.data = d == null ? null : java.util.Arrays.copyOfRange(d, base, base + cellInts); // null: lockset alone keeps no ints
             grow(moved, e);
             if (spilled == null) {
                 cells.spilled = spilled = new Shadow[cells.shapes.length];

@@ -29,6 +29,10 @@ final class Recorder {
     private static final int CAPACITY = 4096;       // a list this full is handed over...
     private static final int MAX_CAPACITY = 1 << 16; // ...unless another thread is handing over: then it grows to this
     private volatile boolean busy;                   // a thread is handing its list over
+    // Repeats: a thread tries the filter on its next TRIAL accesses after every REST it hands
+    // over unfiltered, and keeps it while it drops at least one access in nine
+    private static final int TRIAL = 1 << 14, REST = 1 << 20;
+    private final int rest;
 
     /**
      * One thread's accesses not yet given to the detectors. Only its thread appends, without the
@@ -44,6 +48,9 @@ final class Recorder {
         int[] codes = new int[64];
         int size;
         int done;
+        Repeats repeats; // the filter, while on (only its thread appends through it)
+        Repeats idle;    // the filter's table while off
+        int judged;      // accesses handed over since the filter went on, or off
 
         Pending(Thread thread, int tid) {
             this.thread = thread;
@@ -61,8 +68,14 @@ final class Recorder {
     private int live;
 
     Recorder(List<String> detectors) {
+        this(detectors, REST);
+    }
+
+    /** rest: the accesses a thread hands over before the filter of repeats is first tried (tests: 0). */
+    Recorder(List<String> detectors, int rest) {
         this.hub = EventHub.of(detectors);
         this.shadows = new ShadowMap(hub);
+        this.rest = rest;
     }
 
     private int lockId(Object lock) {
@@ -123,9 +136,28 @@ final class Recorder {
         return true;
     }
 
-    /** append for a field access (Accesses.field); a negative site takes the slow way. */
+    /**
+     * append for a field access (Accesses.field), written out as appendElement is; a negative
+     * site takes the slow way. A repeat in the list is dropped (Repeats).
+     */
     boolean appendField(Object target, int site, boolean write) {
-        return site >= 0 && append(target, 0, fieldCode(site, write));
+        Thread t = Thread.currentThread();
+        Pending p = byId[(int) t.getId() & (byId.length - 1)];
+        int n;
+        if (site < 0 || p == null || p.thread != t || (n = p.size) == p.codes.length) {
+            return false;
+        }
+        int code = fieldCode(site, write);
+        Repeats r = p.repeats;
+        if (r != null && r.seen(target, code, 0)) {
+            return true;
+        }
+        p.targets[n] = target;
+        p.slots[n] = 0;
+        p.codes[n] = code;
+        VarHandle.releaseFence();
+        p.size = n + 1;
+        return true;
     }
 
     /**
@@ -133,7 +165,8 @@ final class Recorder {
      * arguments, which keeps element small enough for C1 to inline into the program (one call
      * per access, not two); append's body is written out again for the same reason. A null
      * array is appended (handOver drops it: the access throws); a negative site (a watched
-     * collection's or a dependency's access) takes the slow way.
+     * collection's or a dependency's access) takes the slow way. A repeat in the list is
+     * dropped (Repeats).
      */
     boolean appendElement(Object array, int index, int site, boolean write) {
         Thread t = Thread.currentThread();
@@ -143,6 +176,10 @@ final class Recorder {
             return false;
         }
         int code = elementCode(site, write);
+        Repeats r = p.repeats;
+        if (r != null && r.seen(array, code, index)) {
+            return true;
+        }
         p.targets[n] = array;
         p.slots[n] = index;
         p.codes[n] = code;
@@ -219,6 +256,7 @@ final class Recorder {
         if (p.done == n) {
             return;
         }
+        judge(p, n - p.done);
         hub.begin(p.tid);
         Object[] targets = p.targets;
         int[] slots = p.slots, codes = p.codes;
@@ -260,6 +298,36 @@ final class Recorder {
             }
         }
         p.done = n;
+    }
+
+    /**
+     * A list of n accesses is handed over: the filter forgets it, and goes off after a trial that
+     * dropped less than one access in nine (its look-ups would cost more than they save), on
+     * again after a rest. Another thread hands a list over only when its thread has ended or the
+     * run does: the filter, which only its thread may touch, is then left off.
+     */
+    private void judge(Pending p, int n) {
+        Repeats r = p.repeats;
+        if (p.thread != Thread.currentThread()) {
+            p.repeats = null;
+            p.idle = null;
+            return;
+        }
+        p.judged += n;
+        if (r != null) {
+            r.next();
+            if (p.judged >= TRIAL) {
+                if (r.hits * 8 < p.judged) {
+                    p.repeats = null;
+                    p.idle = r;
+                }
+                r.hits = 0;
+                p.judged = 0;
+            }
+        } else if (p.judged >= rest) {
+            p.repeats = p.idle != null ? p.idle : new Repeats();
+            p.judged = 0;
+        }
     }
 
     /** The current thread's list, null before its first access. */

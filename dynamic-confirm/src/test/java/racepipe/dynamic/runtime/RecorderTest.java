@@ -76,4 +76,45 @@ class RecorderTest {
             Control.stopRecording();
         }
     }
+
+    @Test
+    void a_repeat_should_be_dropped_within_a_list_once_the_filter_is_on_and_never_across_a_hand_over() {
+        int field = Sites.field("t/Rec", "z");
+        int w = Sites.register("t/Rec", "w3", "()V", 3, "Rec.java", 40, "t.Rec.z", true, field);
+        int r = Sites.register("t/Rec", "r3", "()V", 5, "Rec.java", 41, "t.Rec.z", false, field);
+        int e = Sites.register("t/Rec", "e3", "()V", 7, "Rec.java", 42, "int[]", true, -1);
+        Recorder rec = new Recorder(List.of("eraser", "hb"), 0);
+        Object target = new Object(), other = new Object(), lock = new Object();
+        int[] array = new int[4];
+        assertThat(rec.appendField(target, w, true)).isFalse(); // no list yet: the slow way makes it
+        rec.field(target, w, true);
+        rec.appendField(target, w, true);
+        assertThat(rec.pendingHere()).isEqualTo(2); // the filter is off before the first hand-over
+        rec.acquire(lock, true);                    // a hand-over: the filter goes on
+        rec.appendField(target, w, true);
+        rec.appendField(target, w, true);           // dropped
+        rec.appendField(target, r, false);          // another site
+        rec.appendField(other, w, true);            // another object
+        rec.appendElement(array, 1, e, true);
+        rec.appendElement(array, 1, e, true);       // dropped
+        rec.appendElement(array, 2, e, true);       // another cell
+        assertThat(rec.pendingHere()).isEqualTo(5);
+        rec.release(lock, true);                    // a hand-over: the list is forgotten
+        rec.appendField(target, w, true);
+        rec.appendElement(array, 1, e, true);
+        assertThat(rec.pendingHere()).isEqualTo(2);
+    }
+
+    @Test
+    void lockset_alone_should_move_a_crowded_cell_to_a_shadow_of_its_own() {
+        Recorder rec = new Recorder(List.of("ls"));
+        int[] array = new int[2];
+        for (int i = 0; i < 12; i++) { // twelve sites: more entries than a cell has room for
+            int site = Sites.register("t/Rec", "c" + i, "()V", i, "Rec.java", 50 + i, "int[]", i % 2 == 0, -1);
+            rec.element(array, 0, site, i % 2 == 0);
+        }
+        RunResult done = rec.complete(new RunResult(Outcome.of(false, false, false, true), null, 0, null, null,
+                List.of(), List.of(), List.of()));
+        assertThat(done.pairs()).isEmpty(); // one thread: no pair, and no exception on the way
+    }
 }
