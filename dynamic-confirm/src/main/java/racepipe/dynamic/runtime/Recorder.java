@@ -30,7 +30,7 @@ final class Recorder {
     private static final int MAX_CAPACITY = 1 << 16; // ...unless another thread is handing over: then it grows to this
     private volatile boolean busy;                   // a thread is handing its list over
     // Repeats: a thread tries the filter on its next TRIAL accesses after every REST it hands
-    // over unfiltered, and keeps it while it drops at least one access in nine
+    // over unfiltered, and keeps it while it drops at least one access in eight
     private static final int TRIAL = 1 << 14, REST = 1 << 20;
     private final int rest;
 
@@ -302,7 +302,7 @@ final class Recorder {
 
     /**
      * A list of n accesses is handed over: the filter forgets it, and goes off after a trial that
-     * dropped less than one access in nine (its look-ups would cost more than they save), on
+     * dropped less than one access in eight (its look-ups would cost more than they save), on
      * again after a rest. Another thread hands a list over only when its thread has ended or the
      * run does: the filter, which only its thread may touch, is then left off.
      */
