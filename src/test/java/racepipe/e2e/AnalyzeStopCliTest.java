@@ -16,16 +16,17 @@ class AnalyzeStopCliTest {
     static final ObjectMapper JSON = new ObjectMapper();
 
     /**
-     * fixtures.hangs never ends: its first dynamic run is killed for time and keeps its pairs, the
-     * second is skipped (it would time out too), and every trial hangs; SIGTERM in Phase 2 kills
-     * the workers and leaves the three reports.
+     * fixtures.hangs never ends: its first dynamic run (seeded) is killed for time and keeps its
+     * pairs, the second runs under the JVM's scheduling and is killed too, the third is skipped
+     * (it would time out too), and every trial hangs; SIGTERM in Phase 2 kills the workers and
+     * leaves the three reports.
      */
     @Test
     void sigterm_should_leave_a_report_and_no_child_jvm() throws Exception {
         Path o = Files.createTempDirectory("racepipe-term");
         Path log = o.resolve("terminal.txt");
         Process p = new ProcessBuilder(Cli.ROOT.resolve("scripts/racepipe").toString(), "analyze", Cli.BENCH.toString(),
-                "--entry", "fixtures.hangs.Main", "--out", o.toString(), "--runs", "2", "--timeout", "3")
+                "--entry", "fixtures.hangs.Main", "--out", o.toString(), "--runs", "3", "--timeout", "3")
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + 90_000_000_000L;
         while (!Files.exists(o.resolve("phase1.json")) && p.isAlive() && System.nanoTime() < deadline) {
@@ -46,13 +47,16 @@ class AnalyzeStopCliTest {
                 .isFalse();
         assertThat(r.at("/stopped/why").asText()).contains("SIGTERM");
         assertThat(r.at("/stopped/phase").asText()).isEqualTo("phase 2");
-        assertThat(out).contains("1 of 1 run timed out after 3 s").contains("1 more run skipped").contains("pairs left untried")
-                .contains("--resume " + o);
-        // the run killed for time kept what its detectors saw
+        assertThat(out).contains("2 of 2 runs timed out after 3 s").contains("1 of 2 runs ran under the JVM's scheduling")
+                .contains("1 more run skipped").contains("pairs left untried").contains("--resume " + o);
+        // the runs killed for time kept what their detectors saw; the second had no seed
         assertThat(r.at("/runs/0/outcome").asText()).isEqualTo("timeout");
+        assertThat(r.at("/runs/0/seed").isNumber()).isTrue();
+        assertThat(r.at("/runs/1/outcome").asText()).isEqualTo("timeout");
+        assertThat(r.at("/runs/1/seed").isMissingNode()).isTrue();
         assertThat(r.get("pairs").findValues("hb")).isNotEmpty();
         assertThat(r.get("pairs").findValuesAsText("verdict")).contains("untried");
-        assertThat(Files.readString(o.resolve("report.html"))).contains("1 of 1 run timed out after 3 s").contains("1 more run skipped");
+        assertThat(Files.readString(o.resolve("report.html"))).contains("2 of 2 runs timed out after 3 s").contains("1 more run skipped");
     }
 
     /**

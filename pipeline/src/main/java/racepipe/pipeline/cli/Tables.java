@@ -36,7 +36,7 @@ final class Tables {
             if (run.outcome() != Outcome.OK) {
                 String ex = run.exceptions() == null ? "" : run.exceptions().stream()
                         .map(e -> " " + e.type() + ": " + e.message() + " (" + e.thread() + ")").reduce("", String::concat);
-                out.println("  run " + run.index() + " (seed " + run.seed() + "): " + run.outcome()
+                out.println("  run " + run.index() + " (" + (run.seed() == null ? "the JVM's scheduling" : "seed " + run.seed()) + "): " + run.outcome()
                         + ex + (run.exitStatus() != null ? " status " + run.exitStatus() : ""));
             }
         }

@@ -38,6 +38,10 @@ public final class RunNotes {
         if (n.containsKey(Outcome.TIMEOUT)) {
             out.add(n.get(Outcome.TIMEOUT) + of + " timed out" + (timeoutSeconds == null ? "" : " after " + timeoutSeconds + " s"));
         }
+        int free = unseededAfterTimeout(runs);
+        if (free > 0) {
+            out.add(free + of + " ran under the JVM's scheduling, not replayable (a seeded run, one thread at a time, did not end in time)");
+        }
         if (n.containsKey(Outcome.EXCEPTION)) {
             out.add(n.get(Outcome.EXCEPTION) + of + " ended in an uncaught exception (" + String.join(", ", thrown) + ")");
         }
@@ -48,5 +52,18 @@ public final class RunNotes {
             out.add(n.get(Outcome.CRASHED) + of + " crashed (no result from the run's JVM)");
         }
         return out;
+    }
+
+    /** The runs without a seed that came after a seeded run timed out (DetectRuns, analyze). */
+    private static int unseededAfterTimeout(List<DetectRun> runs) {
+        int n = 0;
+        boolean timedOut = false;
+        for (DetectRun r : runs) {
+            if (r.seed() == null && timedOut) {
+                n++;
+            }
+            timedOut |= r.seed() != null && r.outcome() == Outcome.TIMEOUT;
+        }
+        return n;
     }
 }

@@ -23,6 +23,16 @@ class RunNotesTest {
         assertThat(RunNotes.of(List.of(run(0, Outcome.OK), run(1, Outcome.EXIT)), 10)).isEmpty();
     }
 
+    @Test
+    void runs_without_a_seed_after_a_seeded_timeout_are_said_not_replayable() {
+        DetectRun free = new DetectRun(1, null, Outcome.OK, null, null, null, Map.of());
+        assertThat(RunNotes.of(List.of(run(0, Outcome.TIMEOUT), free), 10)).containsExactly("1 of 2 runs timed out after 10 s",
+                "1 of 2 runs ran under the JVM's scheduling, not replayable (a seeded run, one thread at a time, did not end in time)");
+        // detect without --seed: every run is the JVM's, and nothing to explain
+        DetectRun first = new DetectRun(0, null, Outcome.TIMEOUT, null, null, null, Map.of());
+        assertThat(RunNotes.of(List.of(first, free), 10)).containsExactly("1 of 2 runs timed out after 10 s");
+    }
+
     @org.junit.jupiter.api.Test
     void skipped_runs_are_said_with_why() {
         assertThat(RunNotes.skipped(2)).isEqualTo("2 more runs skipped (a run that timed out would again)");
