@@ -67,6 +67,7 @@ public final class ChildJvm {
 
     public static Ended run(List<String> command, Path log, long timeoutMillis) throws IOException, InterruptedException {
         Process p = Children.track(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
+        Warmup.start(); // the launcher only waits from here on
         try {
             if (p.waitFor(timeoutMillis, TimeUnit.MILLISECONDS)) {
                 return new Ended(p.exitValue(), false, log);
