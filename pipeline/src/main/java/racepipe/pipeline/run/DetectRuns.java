@@ -128,12 +128,19 @@ public final class DetectRuns {
                 pair.evidence = new TreeMap<>();
             }
             @SuppressWarnings("unchecked")
-            Map<String, Object> ev = (Map<String, Object>) pair.evidence.computeIfAbsent(p.detector(),
-                    k -> new LinkedHashMap<String, Object>(Map.of("events", 0, "threads", List.of(p.threadA(), p.threadB()))));
+            Map<String, Object> ev = (Map<String, Object>) pair.evidence.computeIfAbsent(p.detector(), k -> evidence(p));
             ev.put("events", (Integer) ev.get("events") + p.events());
         }
         return new DetectRun(index, seed, ended.timedOut() ? Outcome.TIMEOUT : r.outcome(), r.exitStatus(),
                 thrown.isEmpty() ? null : thrown, null, lists(sets));
+    }
+
+    /** A detector's evidence for a pair, its keys in one order (Map.of's order changes between JVMs). */
+    private static Map<String, Object> evidence(RunResult.Pair p) {
+        Map<String, Object> ev = new LinkedHashMap<>();
+        ev.put("events", 0);
+        ev.put("threads", List.of(p.threadA(), p.threadB()));
+        return ev;
     }
 
     private static Map<String, List<String>> lists(Map<String, TreeSet<String>> sets) {
