@@ -28,7 +28,23 @@ public final class ChildJvm {
     /** How long a child killed for time gets to write its result after SIGTERM, before SIGKILL. */
     static final long GRACE_SECONDS = 10;
 
+    /**
+     * Whether the kernel gives transparent huge pages to a heap that asks (madvise): the detectors'
+     * shadow of a large array spans tens of MB, and 2 MB pages cut its TLB misses (SOR 400, all four
+     * detectors: ~5% faster). Not asked for otherwise: where the kernel has none the JVM would print
+     * a warning into the program's output, and where it gives them to every heap it already does.
+     */
+    private static final boolean MADVISED_HUGE_PAGES = madvised();
+
     private ChildJvm() {
+    }
+
+    private static boolean madvised() {
+        try {
+            return Files.readString(Path.of("/sys/kernel/mm/transparent_hugepage/enabled")).contains("[madvise]");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /**
@@ -42,6 +58,9 @@ public final class ChildJvm {
         cmd.add("-XX:+UseSerialGC");
         cmd.add("-XX:TieredStopAtLevel=1");
         cmd.add("-Xshare:auto");
+        if (MADVISED_HUGE_PAGES) {
+            cmd.add("-XX:+UseTransparentHugePages");
+        }
         cmd.add("--add-opens");
         cmd.add("java.base/java.util.concurrent.locks=ALL-UNNAMED");
         cmd.add("-javaagent:" + agent + "=" + agentOptions);
