@@ -14,6 +14,8 @@ public interface Detector {
     int ALWAYS = -1;
     /** {@link #repeatColumn}: a repeat (an entry the location has seen) never does. */
     int NEVER = -2;
+    /** {@link #repeatColumn}: a repeat of entry e does unless bit e of the {@link #repeatMask} int is set. */
+    int MASK = -3;
 
     String name();
 
@@ -41,11 +43,20 @@ public interface Detector {
     /**
      * How the hub skips a repeat that is nothing new for this detector (FastTrack's same-epoch
      * test, generalised): when the entry's int at this column (0 to entryInts - 1) equals the
-     * thread's present {@link #stamp}, the detector is not called. {@link #NEVER} or
-     * {@link #ALWAYS} otherwise.
+     * thread's present {@link #stamp}, the detector is not called. {@link #NEVER},
+     * {@link #ALWAYS} or {@link #MASK} otherwise.
      */
     default int repeatColumn() {
         return ALWAYS;
+    }
+
+    /**
+     * With {@link #MASK}: the offset, from the location's base, of the int whose bit e set means a
+     * repeat of entry e is nothing new for this detector (a flag in a location int instead of an
+     * int per entry: a smaller shadow). An entry from 32 on has no bit: the detector is called.
+     */
+    default int repeatMask() {
+        return -1;
     }
 
     /**

@@ -18,12 +18,14 @@ public final class EventHub {
     // the first four detectors again, one field each: each gets its own call site in repeat, which
     // then calls one class only (a shared site calls through an interface table every time)
     private final Detector d0, d1, d2, d3;
-    private final int c0, c1, c2, c3; // their stamps' ints in an entry, NEVER or ALWAYS (NEVER when absent)
+    private final int c0, c1, c2, c3; // their stamps' ints in an entry, NEVER, ALWAYS or MASK (NEVER when absent)
+    private final int m0, m1, m2, m3; // with MASK: their masks' ints in a location
     private int s0, s1, s2, s3;       // their present stamps for the thread begun
     private final int a0, a1, a2, a3; // their summary's A in a location (W: A - 1), -1 when none (or no stamp column)
     private int p0, p1, p2, p3;       // their summary stamps for the thread begun
     private int tag;                  // the thread begun + 1: the top bits of its summary stamps
-    private final int[] stampAt;  // per detector: its stamp's int in an entry, or Detector.NEVER / ALWAYS
+    private final int[] stampAt;  // per detector: its stamp's int in an entry, or Detector.NEVER / ALWAYS / MASK
+    private final int[] maskAt;   // per detector: with MASK, its mask's int in a location
     private final int[] stamps;   // per detector: the present stamp of the thread begun
     private Context current;      // the thread whose accesses come now (begin), null after a sync event
     private HeldLocks[] threads = new HeldLocks[8]; // an array: the agent watches ArrayList
@@ -92,12 +94,14 @@ public final class EventHub {
         this.d2 = detectors.length > 2 ? detectors[2] : null;
         this.d3 = detectors.length > 3 ? detectors[3] : null;
         this.stampAt = new int[detectors.length];
+        this.maskAt = new int[detectors.length];
         this.stamps = new int[detectors.length];
         for (int i = 0; i < detectors.length; i++) {
             Detector d = detectors[i];
             d.place(location, entry, stride);
             int col = d.repeatColumn();
             stampAt[i] = col >= 0 ? entry + col : col;
+            maskAt[i] = col == Detector.MASK ? d.repeatMask() : -1;
             location += d.locationInts();
             entry += d.entryInts();
         }
@@ -105,6 +109,10 @@ public final class EventHub {
         this.c1 = detectors.length > 1 ? stampAt[1] : Detector.NEVER;
         this.c2 = detectors.length > 2 ? stampAt[2] : Detector.NEVER;
         this.c3 = detectors.length > 3 ? stampAt[3] : Detector.NEVER;
+        this.m0 = detectors.length > 0 ? maskAt[0] : -1;
+        this.m1 = detectors.length > 1 ? maskAt[1] : -1;
+        this.m2 = detectors.length > 2 ? maskAt[2] : -1;
+        this.m3 = detectors.length > 3 ? maskAt[3] : -1;
         this.a0 = detectors.length > 0 && stampAt[0] >= 0 ? detectors[0].summaryColumn() : -1;
         this.a1 = detectors.length > 1 && stampAt[1] >= 0 ? detectors[1].summaryColumn() : -1;
         this.a2 = detectors.length > 2 && stampAt[2] >= 0 ? detectors[2].summaryColumn() : -1;
@@ -314,7 +322,7 @@ public final class EventHub {
         if (e >= 0) { // repeat's body, written out: C1 inlines no call this large, and this runs per access
             int off = base + e * stride;
             int c = c0, a, last;
-            if (c != Detector.NEVER && (c < 0 || d[off + c] != s0)) {
+            if (c >= 0 ? d[off + c] != s0 : c == Detector.ALWAYS || c == Detector.MASK && (d[base + m0] & 1 << e) == 0) {
                 if ((a = a0) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
                     if (write) {
                         d[base + a - 1] = p0;
@@ -326,7 +334,7 @@ public final class EventHub {
                 }
             }
             c = c1;
-            if (c != Detector.NEVER && (c < 0 || d[off + c] != s1)) {
+            if (c >= 0 ? d[off + c] != s1 : c == Detector.ALWAYS || c == Detector.MASK && (d[base + m1] & 1 << e) == 0) {
                 if ((a = a1) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
                     if (write) {
                         d[base + a - 1] = p1;
@@ -338,7 +346,7 @@ public final class EventHub {
                 }
             }
             c = c2;
-            if (c != Detector.NEVER && (c < 0 || d[off + c] != s2)) {
+            if (c >= 0 ? d[off + c] != s2 : c == Detector.ALWAYS || c == Detector.MASK && (d[base + m2] & 1 << e) == 0) {
                 if ((a = a2) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
                     if (write) {
                         d[base + a - 1] = p2;
@@ -350,7 +358,7 @@ public final class EventHub {
                 }
             }
             c = c3;
-            if (c != Detector.NEVER && (c < 0 || d[off + c] != s3)) {
+            if (c >= 0 ? d[off + c] != s3 : c == Detector.ALWAYS || c == Detector.MASK && (d[base + m3] & 1 << e) == 0) {
                 if ((a = a3) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
                     if (write) {
                         d[base + a - 1] = p3;
@@ -392,7 +400,8 @@ public final class EventHub {
     }
 
     /**
-     * A repeat: only the detectors whose stamp in the entry is not the thread's present one, by
+     * A repeat: only the detectors whose stamp in the entry is not the thread's present one (or
+     * whose mask in the location lacks the entry, or which ask for every access), by
      * their summary when the last access was this thread's (as {@link #cell} does), else called.
      * Written out for the first four (the four of a run): a loop over arrays costs more than
      * the comparisons it makes.
@@ -400,7 +409,7 @@ public final class EventHub {
     private void repeat(Shape s, int[] d, int base, int e, Context by, boolean write) {
         int off = base + e * stride;
         int c = c0, a, last;
-        if (c != Detector.NEVER && (c < 0 || d[off + c] != s0)) {
+        if (c >= 0 ? d[off + c] != s0 : c == Detector.ALWAYS || c == Detector.MASK && (e >= 32 || (d[base + m0] & 1 << e) == 0)) {
             if ((a = a0) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
                 if (write) {
                     d[base + a - 1] = p0;
@@ -412,7 +421,7 @@ public final class EventHub {
             }
         }
         c = c1;
-        if (c != Detector.NEVER && (c < 0 || d[off + c] != s1)) {
+        if (c >= 0 ? d[off + c] != s1 : c == Detector.ALWAYS || c == Detector.MASK && (e >= 32 || (d[base + m1] & 1 << e) == 0)) {
             if ((a = a1) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
                 if (write) {
                     d[base + a - 1] = p1;
@@ -424,7 +433,7 @@ public final class EventHub {
             }
         }
         c = c2;
-        if (c != Detector.NEVER && (c < 0 || d[off + c] != s2)) {
+        if (c >= 0 ? d[off + c] != s2 : c == Detector.ALWAYS || c == Detector.MASK && (e >= 32 || (d[base + m2] & 1 << e) == 0)) {
             if ((a = a2) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
                 if (write) {
                     d[base + a - 1] = p2;
@@ -436,7 +445,7 @@ public final class EventHub {
             }
         }
         c = c3;
-        if (c != Detector.NEVER && (c < 0 || d[off + c] != s3)) {
+        if (c >= 0 ? d[off + c] != s3 : c == Detector.ALWAYS || c == Detector.MASK && (e >= 32 || (d[base + m3] & 1 << e) == 0)) {
             if ((a = a3) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
                 if (write) {
                     d[base + a - 1] = p3;
@@ -457,7 +466,8 @@ public final class EventHub {
         int off = base + e * stride;
         for (int i = 4; i < detectors.length; i++) {
             int col = stampAt[i];
-            if (col != Detector.NEVER && (col < 0 || d[off + col] != stamps[i])) {
+            if (col >= 0 ? d[off + col] != stamps[i]
+                    : col == Detector.ALWAYS || col == Detector.MASK && (e >= 32 || (d[base + maskAt[i]] & 1 << e) == 0)) {
                 detectors[i].access(s, d, base, e, false, by);
             }
         }

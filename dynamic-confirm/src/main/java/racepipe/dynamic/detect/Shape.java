@@ -23,6 +23,7 @@ final class Shape {
     private final boolean own;   // one location's, grown in place
     private LongMap<Shape> next; // transitions of a shared shape, by the key added
     private int[] index;         // open addressing on keys: entry + 1, 0 empty; null while small
+    private long[] marks;        // an own shape's: a flag per entry from 32 on, for a detector (Eraser's history)
 
     private Shape(long[] keys, Context[] who, int size, boolean own) {
         this.keys = keys;
@@ -58,6 +59,25 @@ final class Shape {
 
     long key(int e) {
         return keys[e];
+    }
+
+    /**
+     * Flag i of this own shape (one location's: its entries from {@link #SHARED_LIMIT} on), kept
+     * here for a detector whose per-location int has no bit left for it.
+     */
+    boolean marked(int i) {
+        long[] m = marks;
+        return m != null && i >> 6 < m.length && (m[i >> 6] & 1L << i) != 0;
+    }
+
+    void mark(int i) {
+        if (!own) {
+            throw new IllegalStateException("a shared shape keeps no flags");
+        }
+        if (marks == null || i >> 6 >= marks.length) {
+            marks = Arrays.copyOf(marks == null ? new long[0] : marks, (i >> 6) + 1);
+        }
+        marks[i >> 6] |= 1L << i;
     }
 
     /** The entry with this key, or -1. */

@@ -105,6 +105,48 @@ class EquivalencePropertyTest {
     }
 
     /**
+     * Two fields accessed from many statements under many lock combinations: a location with more
+     * distinct accesses than an int has bits (Eraser keeps the history bits of entries from 32 on
+     * in the location's own shape).
+     */
+    @Provide
+    Arbitrary<List<List<Step>>> crowded() {
+        Arbitrary<Step> step = Combinators.combine(
+                Arbitraries.integers().between(0, 12).map(k -> k > 8 ? k % 2 : k),
+                Arbitraries.integers().between(0, 3), Arbitraries.integers().between(0, 24),
+                Arbitraries.integers().between(1, 2)).as((k, a, site, r) -> new Step(k, k <= 1 ? a % 2 : a, site, r));
+        return step.list().ofMinSize(20).ofMaxSize(60).list().ofMinSize(2).ofMaxSize(4);
+    }
+
+    @Property(tries = 200)
+    void crowded_locations_should_report_the_pairs_of_the_old(@ForAll("crowded") List<List<Step>> programs,
+            @ForAll long seed) {
+        List<Event> trace = schedule(programs, new Random(seed));
+        assertThat(newSets(trace)).isEqualTo(oldSets(trace));
+    }
+
+    @Test
+    void a_location_past_32_entries_should_report_the_pairs_of_the_old() {
+        // 40 read statements by thread 1, then two writes by thread 2 without a lock, all twice; then
+        // two more writes, which pair with every read in the history (entries 32 and up too)
+        List<Event> t = new ArrayList<>();
+        t.add(new Event("start", 0, 1, 0));
+        t.add(new Event("start", 0, 2, 0));
+        for (int round = 0; round < 2; round++) {
+            for (int site = 0; site < 40; site++) {
+                t.add(new Event("r", 1, 0, 2 * site));
+            }
+            t.add(new Event("w", 2, 0, 1));
+            t.add(new Event("w", 2, 0, 3));
+        }
+        t.add(new Event("w", 2, 0, 5));
+        t.add(new Event("w", 2, 0, 7));
+        List<Set<String>> sets = newSets(t);
+        assertThat(sets).isEqualTo(oldSets(t));
+        assertThat(sets.get(1)).hasSize(160); // eraser: every read site with each of the four write sites
+    }
+
+    /**
      * Many locations, few threads, long loops: the shapes of a compute kernel, where the fast
      * paths run (locations 4 and up are array cells, some outgrow their slice of the array).
      */
