@@ -16,6 +16,8 @@ public interface Detector {
     int NEVER = -2;
     /** {@link #repeatColumn}: a repeat of entry e does unless bit e of the {@link #repeatMask} int is set. */
     int MASK = -3;
+    /** The entries that have a bit in a {@link #repeatMask} int: 0 to 31. */
+    int MASK_BITS = 32;
 
     String name();
 
@@ -53,7 +55,8 @@ public interface Detector {
     /**
      * With {@link #MASK}: the offset, from the location's base, of the int whose bit e set means a
      * repeat of entry e is nothing new for this detector (a flag in a location int instead of an
-     * int per entry: a smaller shadow). An entry from 32 on has no bit: the detector is called.
+     * int per entry: a smaller shadow). An entry from {@link #MASK_BITS} on has no bit: the
+     * detector is called.
      */
     default int repeatMask() {
         return -1;

@@ -21,16 +21,15 @@ import java.util.Arrays;
  */
 public final class EraserDetector implements Detector {
     private static final int EXCLUSIVE = 1, SHARED = 2, SHARED_MODIFIED = 3;
+    static {
+        if (Shape.SHARED_LIMIT > MASK_BITS) { // an entry past the int's bits must be in an own shape
+            throw new ExceptionInInitializerError("Shape.SHARED_LIMIT > " + MASK_BITS);
+        }
+    }
 
     private final PairTable pairs = new PairTable();
     private LockSet[] sets = new LockSet[16]; // the candidate sets stored in locations, by id
-    private static final int SHARED_BITS = 32;  // entries whose history bit is in the location's int
-    static {
-        if (Shape.SHARED_LIMIT > SHARED_BITS) { // an entry past the int's bits must be in an own shape
-            throw new ExceptionInInitializerError("Shape.SHARED_LIMIT > " + SHARED_BITS);
-        }
-    }
-    private int at;                              // the state at, the history at + 1
+    private int at;                           // the state at, the history at + 1
 
     @Override
     public String name() {
@@ -70,14 +69,14 @@ public final class EraserDetector implements Detector {
     }
 
     private boolean inHistory(Shape s, int[] d, int base, int e) {
-        return e < SHARED_BITS ? (d[base + at + 1] & 1 << e) != 0 : s.marked(e - SHARED_BITS);
+        return e < MASK_BITS ? (d[base + at + 1] & 1 << e) != 0 : s.marked(e - MASK_BITS);
     }
 
     private void enter(Shape s, int[] d, int base, int e) {
-        if (e < SHARED_BITS) {
+        if (e < MASK_BITS) {
             d[base + at + 1] |= 1 << e;
         } else {
-            s.mark(e - SHARED_BITS);
+            s.mark(e - MASK_BITS);
         }
     }
 

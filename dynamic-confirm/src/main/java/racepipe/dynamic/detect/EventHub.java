@@ -322,7 +322,7 @@ public final class EventHub {
         if (e >= 0) { // repeat's body, written out: C1 inlines no call this large, and this runs per access
             int off = base + e * stride;
             int c = c0, a, last;
-            if (c >= 0 ? d[off + c] != s0 : c == Detector.ALWAYS || c == Detector.MASK && (d[base + m0] & 1 << e) == 0) {
+            if (c >= 0 ? d[off + c] != s0 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m0, e)) {
                 if ((a = a0) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
                     if (write) {
                         d[base + a - 1] = p0;
@@ -334,7 +334,7 @@ public final class EventHub {
                 }
             }
             c = c1;
-            if (c >= 0 ? d[off + c] != s1 : c == Detector.ALWAYS || c == Detector.MASK && (d[base + m1] & 1 << e) == 0) {
+            if (c >= 0 ? d[off + c] != s1 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m1, e)) {
                 if ((a = a1) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
                     if (write) {
                         d[base + a - 1] = p1;
@@ -346,7 +346,7 @@ public final class EventHub {
                 }
             }
             c = c2;
-            if (c >= 0 ? d[off + c] != s2 : c == Detector.ALWAYS || c == Detector.MASK && (d[base + m2] & 1 << e) == 0) {
+            if (c >= 0 ? d[off + c] != s2 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m2, e)) {
                 if ((a = a2) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
                     if (write) {
                         d[base + a - 1] = p2;
@@ -358,7 +358,7 @@ public final class EventHub {
                 }
             }
             c = c3;
-            if (c >= 0 ? d[off + c] != s3 : c == Detector.ALWAYS || c == Detector.MASK && (d[base + m3] & 1 << e) == 0) {
+            if (c >= 0 ? d[off + c] != s3 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m3, e)) {
                 if ((a = a3) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
                     if (write) {
                         d[base + a - 1] = p3;
@@ -409,7 +409,7 @@ public final class EventHub {
     private void repeat(Shape s, int[] d, int base, int e, Context by, boolean write) {
         int off = base + e * stride;
         int c = c0, a, last;
-        if (c >= 0 ? d[off + c] != s0 : c == Detector.ALWAYS || c == Detector.MASK && (e >= 32 || (d[base + m0] & 1 << e) == 0)) {
+        if (c >= 0 ? d[off + c] != s0 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m0, e)) {
             if ((a = a0) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
                 if (write) {
                     d[base + a - 1] = p0;
@@ -421,7 +421,7 @@ public final class EventHub {
             }
         }
         c = c1;
-        if (c >= 0 ? d[off + c] != s1 : c == Detector.ALWAYS || c == Detector.MASK && (e >= 32 || (d[base + m1] & 1 << e) == 0)) {
+        if (c >= 0 ? d[off + c] != s1 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m1, e)) {
             if ((a = a1) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
                 if (write) {
                     d[base + a - 1] = p1;
@@ -433,7 +433,7 @@ public final class EventHub {
             }
         }
         c = c2;
-        if (c >= 0 ? d[off + c] != s2 : c == Detector.ALWAYS || c == Detector.MASK && (e >= 32 || (d[base + m2] & 1 << e) == 0)) {
+        if (c >= 0 ? d[off + c] != s2 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m2, e)) {
             if ((a = a2) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
                 if (write) {
                     d[base + a - 1] = p2;
@@ -445,7 +445,7 @@ public final class EventHub {
             }
         }
         c = c3;
-        if (c >= 0 ? d[off + c] != s3 : c == Detector.ALWAYS || c == Detector.MASK && (e >= 32 || (d[base + m3] & 1 << e) == 0)) {
+        if (c >= 0 ? d[off + c] != s3 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m3, e)) {
             if ((a = a3) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
                 if (write) {
                     d[base + a - 1] = p3;
@@ -461,13 +461,18 @@ public final class EventHub {
         }
     }
 
+    /** The mask int at {@code at} lacks entry e's bit (an entry past its bits always lacks it). */
+    private static boolean lacks(int[] d, int at, int e) {
+        return e >= Detector.MASK_BITS || (d[at] & 1 << e) == 0;
+    }
+
     /** The detectors past the first four (none in a run of the four). */
     private void repeatMore(Shape s, int[] d, int base, int e, Context by) {
         int off = base + e * stride;
         for (int i = 4; i < detectors.length; i++) {
             int col = stampAt[i];
             if (col >= 0 ? d[off + col] != stamps[i]
-                    : col == Detector.ALWAYS || col == Detector.MASK && (e >= 32 || (d[base + maskAt[i]] & 1 << e) == 0)) {
+                    : col == Detector.ALWAYS || col == Detector.MASK && lacks(d, base + maskAt[i], e)) {
                 detectors[i].access(s, d, base, e, false, by);
             }
         }
