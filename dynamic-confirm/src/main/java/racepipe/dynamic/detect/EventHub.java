@@ -322,7 +322,7 @@ public final class EventHub {
         if (e >= 0) { // repeat's body, written out: C1 inlines no call this large, and this runs per access
             int off = base + e * stride;
             int c = c0, a, last;
-            if (c >= 0 ? d[off + c] != s0 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m0, e)) {
+            if (c >= 0 ? d[off + c] != s0 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m0, e))) {
                 if ((a = a0) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
                     if (write) {
                         d[base + a - 1] = p0;
@@ -334,7 +334,7 @@ public final class EventHub {
                 }
             }
             c = c1;
-            if (c >= 0 ? d[off + c] != s1 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m1, e)) {
+            if (c >= 0 ? d[off + c] != s1 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m1, e))) {
                 if ((a = a1) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
                     if (write) {
                         d[base + a - 1] = p1;
@@ -346,7 +346,7 @@ public final class EventHub {
                 }
             }
             c = c2;
-            if (c >= 0 ? d[off + c] != s2 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m2, e)) {
+            if (c >= 0 ? d[off + c] != s2 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m2, e))) {
                 if ((a = a2) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
                     if (write) {
                         d[base + a - 1] = p2;
@@ -358,7 +358,7 @@ public final class EventHub {
                 }
             }
             c = c3;
-            if (c >= 0 ? d[off + c] != s3 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m3, e)) {
+            if (c >= 0 ? d[off + c] != s3 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m3, e))) {
                 if ((a = a3) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
                     if (write) {
                         d[base + a - 1] = p3;
@@ -409,7 +409,7 @@ public final class EventHub {
     private void repeat(Shape s, int[] d, int base, int e, Context by, boolean write) {
         int off = base + e * stride;
         int c = c0, a, last;
-        if (c >= 0 ? d[off + c] != s0 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m0, e)) {
+        if (c >= 0 ? d[off + c] != s0 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m0, e))) {
             if ((a = a0) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
                 if (write) {
                     d[base + a - 1] = p0;
@@ -421,7 +421,7 @@ public final class EventHub {
             }
         }
         c = c1;
-        if (c >= 0 ? d[off + c] != s1 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m1, e)) {
+        if (c >= 0 ? d[off + c] != s1 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m1, e))) {
             if ((a = a1) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
                 if (write) {
                     d[base + a - 1] = p1;
@@ -433,7 +433,7 @@ public final class EventHub {
             }
         }
         c = c2;
-        if (c >= 0 ? d[off + c] != s2 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m2, e)) {
+        if (c >= 0 ? d[off + c] != s2 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m2, e))) {
             if ((a = a2) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
                 if (write) {
                     d[base + a - 1] = p2;
@@ -445,7 +445,7 @@ public final class EventHub {
             }
         }
         c = c3;
-        if (c >= 0 ? d[off + c] != s3 : c == Detector.ALWAYS || c == Detector.MASK && lacks(d, base + m3, e)) {
+        if (c >= 0 ? d[off + c] != s3 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m3, e))) {
             if ((a = a3) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
                 if (write) {
                     d[base + a - 1] = p3;
@@ -461,7 +461,11 @@ public final class EventHub {
         }
     }
 
-    /** The mask int at {@code at} lacks entry e's bit (an entry past its bits always lacks it). */
+    /**
+     * The mask int at {@code at} lacks entry e's bit (an entry past its bits always lacks it).
+     * The hub's tests of a column c: c >= 0 a stamp; else NEVER, ALWAYS or MASK, NEVER tested
+     * first (lockset's, on every access).
+     */
     private static boolean lacks(int[] d, int at, int e) {
         return e >= Detector.MASK_BITS || (d[at] & 1 << e) == 0;
     }
@@ -472,7 +476,7 @@ public final class EventHub {
         for (int i = 4; i < detectors.length; i++) {
             int col = stampAt[i];
             if (col >= 0 ? d[off + col] != stamps[i]
-                    : col == Detector.ALWAYS || col == Detector.MASK && lacks(d, base + maskAt[i], e)) {
+                    : col != Detector.NEVER && (col == Detector.ALWAYS || lacks(d, base + maskAt[i], e))) {
                 detectors[i].access(s, d, base, e, false, by);
             }
         }

@@ -136,7 +136,7 @@ public final class DetectRuns {
     }
 
     /** A detector's evidence for a pair, its keys in one order (Map.of's order changes between JVMs). */
-    private static Map<String, Object> evidence(RunResult.Pair p) {
+    static Map<String, Object> evidence(RunResult.Pair p) {
         Map<String, Object> ev = new LinkedHashMap<>();
         ev.put("events", 0);
         ev.put("threads", List.of(p.threadA(), p.threadB()));

@@ -1,12 +1,12 @@
 package racepipe.pipeline.run;
 
 import java.io.OutputStream;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import racepipe.contract.Outcome;
+import racepipe.contract.RunResult;
 import racepipe.pipeline.model.DetectRun;
 import racepipe.pipeline.model.Program;
 import racepipe.pipeline.model.RacePair;
@@ -55,7 +55,7 @@ public final class Warmup {
                 .withLibrary(List.of("lib.A.f(A.java:1)"));
         RacePair pair = new RacePair("app.Main.x", site, site);
         pair.predictors.put("hb", 1);
-        pair.evidence = new TreeMap<>(Map.of("hb", new LinkedHashMap<>(Map.of("events", 1, "threads", List.of("main")))));
+        pair.evidence = new TreeMap<>(Map.of("hb", DetectRuns.evidence(new RunResult.Pair("hb", 0, 0, 1, "main", "main"))));
         r.pairs.add(pair);
         r.runs = List.of(new DetectRun(0, 1L, Outcome.OK, 0, List.of(new DetectRun.Thrown("main", "E", "m")), "log",
                 Map.of("hb", List.of(pair.key))));
