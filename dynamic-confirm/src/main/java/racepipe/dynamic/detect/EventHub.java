@@ -295,35 +295,61 @@ public final class EventHub {
         }
     }
 
-    /**
-     * A plain access, by the thread begun, to cell {@code index} of an array (in bounds). The
-     * common case, a repeat from the same site, costs two array reads and a comparison to find
-     * the entry, and one comparison per detector that the repeat does not concern.
-     */
+    /** A plain access, by the thread begun, to cell {@code index} of an array (in bounds). */
     public void cell(Cells cells, int index, int site, boolean write) {
-        Shadow[] spilled = cells.spilled;
-        if (spilled != null && spilled[index] != null) {
-            field(spilled[index], site, write);
-            return;
-        }
+        cells(cells, index, 1, 1, site, write);
+    }
+
+    /**
+     * A run of plain accesses by the thread begun, from one site to cells {@code start},
+     * {@code start + step}, ... ({@code count} of them; one the array lacks is skipped: that
+     * access threw). A loop's accesses come as such a run (the recorder keeps them as one), so
+     * the site's entry is looked up once per shape its cells share, not once per cell. The
+     * common case, a repeat, costs then one comparison to find the entry, and one per detector
+     * that the repeat does not concern.
+     */
+    public void cells(Cells cells, int start, int step, int count, int site, boolean write) {
         Context by = current;
         long key = Shape.key(by, site, write);
-        Shape s = cells.shapes[index];
-        if (s == null) {
-            s = root;
-        }
+        Shape[] shapes = cells.shapes;
         int[] d = cells.data;
-        int base = index * cellInts;
-        int[] h = hints;
-        int e = site < h.length ? h[site] : 0;
-        if (e >= s.size() || s.key(e) != key) {
-            e = find(s, key, site);
-        }
-        if (e >= 0) { // repeat's body, written out: C1 inlines no call this large, and this runs per access
+        Shape last = null; // the shape of the cell before, and the site's entry in it
+        int lastEntry = -1;
+        for (int k = 0, index = start; k < count; k++, index += step) {
+            if (index < 0 || index >= shapes.length) {
+                continue;
+            }
+            Shadow[] spilled = cells.spilled;
+            if (spilled != null && spilled[index] != null) {
+                field(spilled[index], site, write);
+                continue;
+            }
+            Shape s = shapes[index];
+            if (s == null) {
+                s = root;
+            }
+            int e;
+            if (s == last) {
+                e = lastEntry;
+            } else {
+                int[] h = hints;
+                e = site < h.length ? h[site] : 0;
+                if (e >= s.size() || s.key(e) != key) {
+                    e = find(s, key, site);
+                }
+                last = s;
+                lastEntry = e;
+            }
+            int base = index * cellInts;
+            if (e < 0) {
+                freshCell(cells, index, s, key, site, by);
+                continue;
+            }
+            // repeat's body, written out: C1 inlines no call this large, and this runs per access
             int off = base + e * stride;
-            int c = c0, a, last;
+            int c = c0, a, at;
             if (c >= 0 ? d[off + c] != s0 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m0, e))) {
-                if ((a = a0) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
+                if ((a = a0) >= 0 && (at = d[base + a]) > 0 && at >>> 24 == tag) { // the detector's summary path
                     if (write) {
                         d[base + a - 1] = p0;
                     }
@@ -335,7 +361,7 @@ public final class EventHub {
             }
             c = c1;
             if (c >= 0 ? d[off + c] != s1 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m1, e))) {
-                if ((a = a1) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
+                if ((a = a1) >= 0 && (at = d[base + a]) > 0 && at >>> 24 == tag) {
                     if (write) {
                         d[base + a - 1] = p1;
                     }
@@ -347,7 +373,7 @@ public final class EventHub {
             }
             c = c2;
             if (c >= 0 ? d[off + c] != s2 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m2, e))) {
-                if ((a = a2) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
+                if ((a = a2) >= 0 && (at = d[base + a]) > 0 && at >>> 24 == tag) {
                     if (write) {
                         d[base + a - 1] = p2;
                     }
@@ -359,7 +385,7 @@ public final class EventHub {
             }
             c = c3;
             if (c >= 0 ? d[off + c] != s3 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m3, e))) {
-                if ((a = a3) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) { // the detector's summary path
+                if ((a = a3) >= 0 && (at = d[base + a]) > 0 && at >>> 24 == tag) {
                     if (write) {
                         d[base + a - 1] = p3;
                     }
@@ -372,19 +398,24 @@ public final class EventHub {
             if (detectors.length > 4) {
                 repeatMore(s, d, base, e, by);
             }
-            return;
         }
+    }
+
+    /** A cell's first access with this key: a new entry, in the cell's ints or, past them, in a Shadow of its own. */
+    private void freshCell(Cells cells, int index, Shape s, long key, int site, Context by) {
+        int[] d = cells.data;
+        int base = index * cellInts;
         s = s.with(key, by);
-        e = s.size() - 1;
+        int e = s.size() - 1;
         hint(site, e);
         if (e >= CELL_ENTRIES) { // the cell moves to a Shadow of its own
             Shadow moved = new Shadow(s, shadows++);
             moved.data = d == null ? null : java.util.Arrays.copyOfRange(d, base, base + cellInts); // null: lockset alone keeps no ints
             grow(moved, e);
-            if (spilled == null) {
-                cells.spilled = spilled = new Shadow[cells.shapes.length];
+            if (cells.spilled == null) {
+                cells.spilled = new Shadow[cells.shapes.length];
             }
-            spilled[index] = moved;
+            cells.spilled[index] = moved;
             d = moved.data;
             base = 0;
         } else {

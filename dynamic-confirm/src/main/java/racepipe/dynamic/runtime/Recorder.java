@@ -23,11 +23,20 @@ import racepipe.dynamic.detect.Shadow;
  * happened after them in another thread (which needs that synchronisation) comes first. Two
  * threads' accesses between synchronisations are concurrent, in any order. Under a scheduler
  * (one thread at a time) every access is handed over at once, in the schedule's order.
+ * <p>A loop's array accesses are kept as runs: an access from the site and to the array of an
+ * earlier element record in the list, at that record's next index (a fixed step from its
+ * start), only counts one more in the record, and the detectors walk the run in one call. The
+ * run's accesses then reach them together, ahead of accesses of the list that came between:
+ * a reordering within one thread's accesses between two of its synchronisations, which
+ * changes no pair (EventHub's ReorderPropertyTest shows it on random traces).
  */
 final class Recorder {
     private static final int FIELD = 0, OWN_FIELD = 1, ELEMENT = 2; // code: site << 3 | kind << 1 | write
     private static final int CAPACITY = 4096;       // a list this full is handed over...
     private static final int MAX_CAPACITY = 1 << 16; // ...unless another thread is handing over: then it grows to this
+    private static final int EXTRA = 1 << 16;        // a list whose ended runs hold this many accesses more than their records is handed over too
+    private static final int RUN_MAX = 1 << 16;      // a run this long ends (the count stays an int, EXTRA sees it)
+    private static final int REC = 4, SLOT = 0, CODE = 1, COUNT = 2, STEP = 3; // a record's ints
     private volatile boolean busy;                   // a thread is handing its list over
     // Repeats: a thread tries the filter on its next TRIAL accesses after every REST it hands
     // over unfiltered, and keeps it while it drops at least one access in eight
@@ -44,8 +53,13 @@ final class Recorder {
         final Thread thread;
         final int tid;
         Object[] targets = new Object[64];
-        int[] slots = new int[64]; // field id (OWN_FIELD) or index (ELEMENT)
-        int[] codes = new int[64];
+        // per record REC ints: SLOT the field id (OWN_FIELD) or index (ELEMENT), CODE, and for
+        // ELEMENT the COUNT of accesses of the run it is (1: one) and, with more, their STEP
+        int[] records = new int[64 * REC];
+        int[] open = new int[256]; // by site: base + the list's position of the site's open run; below base: none
+        int base = 1;              // records in the earlier lists, plus one
+        int extra;                 // the accesses the ended runs add to their records
+        int extraLimit = EXTRA;
         int size;
         int done;
         Repeats repeats; // the filter, while on (only its thread appends through it)
@@ -125,12 +139,11 @@ final class Recorder {
         Thread t = Thread.currentThread();
         Pending p = byId[(int) t.getId() & (byId.length - 1)];
         int n;
-        if (p == null || p.thread != t || (n = p.size) == p.codes.length) {
+        if (p == null || p.thread != t || (n = p.size) == p.targets.length || p.extra >= p.extraLimit) {
             return false;
         }
         p.targets[n] = target;
-        p.slots[n] = slot;
-        p.codes[n] = code;
+        record(p.records, n, slot, code);
         VarHandle.releaseFence();
         p.size = n + 1;
         return true;
@@ -144,7 +157,7 @@ final class Recorder {
         Thread t = Thread.currentThread();
         Pending p = byId[(int) t.getId() & (byId.length - 1)];
         int n;
-        if (site < 0 || p == null || p.thread != t || (n = p.size) == p.codes.length) {
+        if (site < 0 || p == null || p.thread != t || (n = p.size) == p.targets.length) {
             return false;
         }
         int code = fieldCode(site, write);
@@ -153,8 +166,10 @@ final class Recorder {
             return true;
         }
         p.targets[n] = target;
-        p.slots[n] = 0;
-        p.codes[n] = code;
+        int[] rec = p.records;
+        int at = n * REC;
+        rec[at + SLOT] = 0;
+        rec[at + CODE] = code;
         VarHandle.releaseFence();
         p.size = n + 1;
         return true;
@@ -163,16 +178,47 @@ final class Recorder {
     /**
      * append for an array access, its code made here: Accesses.element calls it with its own
      * arguments, which keeps element small enough for C1 to inline into the program (one call
-     * per access, not two); append's body is written out again for the same reason. A null
-     * array is appended (handOver drops it: the access throws); a negative site (a watched
-     * collection's or a dependency's access) takes the slow way. A repeat in the list is
-     * dropped (Repeats).
+     * per access, not two); append's body is written out again for the same reason. An access
+     * that continues the run of the site's open record (same array, the run's next index) only
+     * counts one more there; one that repeats the record's single index is dropped (Repeats'
+     * argument). A null array is appended (handOver drops it: the access throws); a negative
+     * site (a watched collection's or a dependency's access) takes the slow way. A repeat in
+     * the list is dropped (Repeats).
+     * <p>The count of a record already published changes in place: only the thread's own
+     * hand-over reads it, but for the run's end (complete), which may miss the last few.
      */
     boolean appendElement(Object array, int index, int site, boolean write) {
         Thread t = Thread.currentThread();
         Pending p = byId[(int) t.getId() & (byId.length - 1)];
         int n;
-        if (site < 0 || p == null || p.thread != t || (n = p.size) == p.codes.length) {
+        int[] open;
+        if (site < 0 || p == null || p.thread != t || (n = p.size) == p.targets.length || site >= (open = p.open).length) {
+            return false;
+        }
+        int at = open[site] - p.base;
+        int[] rec = p.records;
+        int ended = 0;
+        if (at >= 0) { // the site's open run, in this list
+            int r = at * REC;
+            int c = rec[r + COUNT];
+            if (p.targets[at] == array && c < RUN_MAX) {
+                int from = rec[r + SLOT];
+                if (c == 1) {
+                    if (index == from) {
+                        return true; // a repeat of the run's one access
+                    }
+                    rec[r + STEP] = index - from;
+                    rec[r + COUNT] = 2;
+                    return true;
+                }
+                if (index == from + c * rec[r + STEP]) {
+                    rec[r + COUNT] = c + 1;
+                    return true;
+                }
+            }
+            ended = c - 1; // the run ends: a new one starts
+        }
+        if (p.extra >= p.extraLimit) {
             return false;
         }
         int code = elementCode(site, write);
@@ -180,12 +226,22 @@ final class Recorder {
         if (r != null && r.seen(array, code, index)) {
             return true;
         }
+        p.extra += ended;
+        open[site] = p.base + n;
         p.targets[n] = array;
-        p.slots[n] = index;
-        p.codes[n] = code;
+        record(rec, n, index, code);
         VarHandle.releaseFence();
         p.size = n + 1;
         return true;
+    }
+
+    /** Record n: one access. */
+    private static void record(int[] rec, int n, int slot, int code) {
+        int at = n * REC;
+        rec[at + SLOT] = slot;
+        rec[at + CODE] = code;
+        rec[at + COUNT] = 1;
+        rec[at + STEP] = 0;
     }
 
     /** A new thread, a full list or a scheduler: the list made, emptied or handed over at once. */
@@ -195,19 +251,32 @@ final class Recorder {
             p = mine(t);
         }
         int n = p.size;
-        if (n == p.codes.length) {
-            if (n < CAPACITY || busy && n < MAX_CAPACITY) { // rather than wait, run on while the other hands over
-                p.targets = Arrays.copyOf(p.targets, 2 * n);
-                p.slots = Arrays.copyOf(p.slots, 2 * n);
-                p.codes = Arrays.copyOf(p.codes, 2 * n);
+        if (p.extra >= p.extraLimit) {
+            if (busy && p.extraLimit < EXTRA * 16) { // rather than wait, run on while the other hands over
+                p.extraLimit *= 2;
             } else {
                 flush(p);
                 n = 0;
             }
         }
+        if (n == p.targets.length) {
+            if (n < CAPACITY || busy && n < MAX_CAPACITY) {
+                p.targets = Arrays.copyOf(p.targets, 2 * n);
+                p.records = Arrays.copyOf(p.records, 2 * n * REC);
+            } else {
+                flush(p);
+                n = 0;
+            }
+        }
+        int site = code >>> 3;
+        if (((code >>> 1) & 3) == ELEMENT && site >= 0) {
+            if (site >= p.open.length) {
+                p.open = Arrays.copyOf(p.open, Math.max(site + 1, 2 * p.open.length));
+            }
+            p.open[site] = p.base + n;
+        }
         p.targets[n] = target;
-        p.slots[n] = slot;
-        p.codes[n] = code;
+        record(p.records, n, slot, code);
         VarHandle.releaseFence();
         p.size = n + 1;
         if (RT.sched != null) { // one thread at a time: the detectors see the schedule's order
@@ -240,10 +309,22 @@ final class Recorder {
         synchronized (this) {
             busy = true;
             handOver(p);
-            p.done = 0;
-            p.size = 0;
+            emptied(p);
             busy = false;
         }
+    }
+
+    /** Its own thread handed p over: the list starts again. */
+    private static void emptied(Pending p) {
+        p.base += p.size; // the open runs end
+        if (p.base > 1 << 30) {
+            Arrays.fill(p.open, 0);
+            p.base = 1;
+        }
+        p.done = 0;
+        p.size = 0;
+        p.extra = 0;
+        p.extraLimit = EXTRA;
     }
 
     /**
@@ -256,15 +337,15 @@ final class Recorder {
         if (p.done == n) {
             return;
         }
-        judge(p, n - p.done);
         hub.begin(p.tid);
         Object[] targets = p.targets;
-        int[] slots = p.slots, codes = p.codes;
+        int[] rec = p.records;
+        int accesses = n - p.done;
         Object a0 = null, a1 = null, a2 = null; // the last three arrays and their cells: a loop walks few arrays
         Cells c0 = null, c1 = null, c2 = null;
         for (int i = p.done; i < n; i++) {
             Object target = targets[i];
-            int code = codes[i];
+            int code = rec[i * REC + CODE];
             int site = code >>> 3;
             boolean write = (code & 1) != 0;
             int kind = (code >>> 1) & 3;
@@ -288,16 +369,16 @@ final class Recorder {
                     a0 = target;
                     c0 = cells;
                 }
-                int index = slots[i];
-                if (index >= 0 && index < cells.length()) { // else the access itself throws
-                    hub.cell(cells, index, site, write);
-                }
+                int count = rec[i * REC + COUNT];
+                hub.cells(cells, rec[i * REC + SLOT], rec[i * REC + STEP], count, site, write); // (out of bounds: skipped, the access threw)
+                accesses += count - 1;
             } else {
-                int field = kind == FIELD ? Sites.get(site).field : slots[i];
+                int field = kind == FIELD ? Sites.get(site).field : rec[i * REC + SLOT];
                 hub.field(target == null ? shadows.staticField(field) : shadows.field(target, field), site, write);
             }
         }
         p.done = n;
+        judge(p, accesses);
     }
 
     /**
@@ -344,13 +425,23 @@ final class Recorder {
             return threads.current();
         }
         handOver(p);
-        p.done = 0;
-        p.size = 0;
+        emptied(p);
         return p.tid;
     }
 
-    /** The current thread's accesses not handed over yet (for tests). */
+    /** The current thread's accesses not handed over yet, a run's counted one by one (for tests). */
     synchronized int pendingHere() {
+        Pending p = own();
+        int n = 0;
+        for (int i = p == null ? 0 : p.done; p != null && i < p.size; i++) {
+            int code = p.records[i * REC + CODE];
+            n += ((code >>> 1) & 3) == ELEMENT ? p.records[i * REC + COUNT] : 1;
+        }
+        return n;
+    }
+
+    /** The current thread's records not handed over yet (for tests). */
+    synchronized int recordsHere() {
         Pending p = own();
         return p == null ? 0 : p.size - p.done;
     }

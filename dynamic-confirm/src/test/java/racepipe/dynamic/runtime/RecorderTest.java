@@ -106,6 +106,57 @@ class RecorderTest {
     }
 
     @Test
+    void a_loops_accesses_from_one_site_should_be_one_record_and_reach_the_detectors_as_many() {
+        int w = Sites.register("t/Rec", "run", "()V", 3, "Rec.java", 60, "int[]", true, -1);
+        int x = Sites.register("t/Rec", "run", "()V", 9, "Rec.java", 61, "int[]", true, -1);
+        int r = Sites.register("t/Rec", "run", "()V", 15, "Rec.java", 62, "int[]", false, -1);
+        Recorder rec = new Recorder(List.of("ls", "hb"));
+        int[] array = new int[8], other = new int[8];
+        rec.element(array, 6, w, true);               // the slow way makes the list
+        for (int i = 4; i >= 0; i -= 2) {
+            assertThat(rec.appendElement(array, i, w, true)).isTrue(); // 6, 4, 2, 0: one run, step -2
+        }
+        rec.appendElement(array, 0, w, true);         // not the run's next: a record of its own
+        rec.appendElement(other, 1, w, true);         // another array: a new run...
+        rec.appendElement(other, 1, w, true);         // ...whose one access repeats: dropped
+        rec.appendElement(array, 1, x, true);         // another site, interleaved: a run of its own
+        rec.appendElement(array, 3, x, true);
+        rec.appendElement(array, 11, x, true);        // not the next (5): past the end, it threw
+        assertThat(rec.recordsHere()).isEqualTo(5);
+        assertThat(rec.pendingHere()).isEqualTo(9);
+        Thread other2 = new Thread(() -> { // another thread, unordered with the first: a race on each cell it reads
+            rec.element(array, 2, r, false);
+            rec.element(array, 3, r, false);
+        }, "T2");
+        other2.start();
+        try {
+            other2.join();
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+        RunResult done = rec.complete(new RunResult(Outcome.of(false, false, false, true), null, 0, null, null,
+                List.of(), List.of(), List.of()));
+        assertThat(done.pairs()).extracting(p -> p.detector() + " " + (p.siteA() == Math.min(w, r) ? "w" : "x") + " " + p.events())
+                .containsExactlyInAnyOrder("ls w 1", "hb w 1", "ls x 1", "hb x 1"); // cell 2 (w's run), cell 3 (x's)
+    }
+
+    @Test
+    void a_list_whose_runs_hold_many_accesses_should_be_handed_over() {
+        int w = Sites.register("t/Rec", "long", "()V", 3, "Rec.java", 70, "int[]", true, -1);
+        Recorder rec = new Recorder(List.of("hb"));
+        int[] array = new int[1 << 18];
+        rec.element(array, 0, w, true);
+        int i = 1;
+        while (rec.appendElement(array, i, w, true)) { // one long run: it ends at its cap, and the list...
+            i++;
+        }
+        assertThat(i).isGreaterThan(1 << 16);              // ...takes the slow way once it holds enough
+        assertThat(rec.recordsHere()).isGreaterThan(1);
+        rec.element(array, i, w, true);                   // which hands it over
+        assertThat(rec.pendingHere()).isEqualTo(1);
+    }
+
+    @Test
     void lockset_alone_should_move_a_crowded_cell_to_a_shadow_of_its_own() {
         Recorder rec = new Recorder(List.of("ls"));
         int[] array = new int[2];
