@@ -13,12 +13,13 @@ import racepipe.dynamic.detect.PairTable;
 import racepipe.dynamic.detect.Shadow;
 
 /**
- * Phase 1's recorder: turns the runtime's events into detector events in one order, under its
- * own lock. At the end it completes the run's RunResult.
+ * Phase 1's recorder: turns the runtime's events into detector events in one order, the order
+ * in which it adds them, under its own lock, to its {@link Backlog}; the backlog's own thread
+ * gives them to the detectors, beside the program. At the end it completes the run's RunResult.
  * <p>Plain accesses do not take the lock: each thread appends them to its own {@link Pending}
- * list, and hands the list to the detectors (under the lock) before its next synchronisation
- * event, when the list is full, and when it ends; a join hands over the joined thread's list,
- * the run's end everyone's. The order the detectors see is still one the run could have had:
+ * list, and hands the list over (to the backlog, under the lock) before its next
+ * synchronisation event, when the list is full, and when it ends; a join hands over the joined
+ * thread's list, the run's end everyone's. The order the detectors see is one the run could have had:
  * a thread's accesses move later, but never past its own next synchronisation, so nothing that
  * happened after them in another thread (which needs that synchronisation) comes first. Two
  * threads' accesses between synchronisations are concurrent, in any order. Under a scheduler
@@ -32,12 +33,10 @@ import racepipe.dynamic.detect.Shadow;
  */
 final class Recorder {
     private static final int FIELD = 0, OWN_FIELD = 1, ELEMENT = 2; // code: site << 3 | kind << 1 | write
-    private static final int CAPACITY = 4096;       // a list this full is handed over...
-    private static final int MAX_CAPACITY = 1 << 16; // ...unless another thread is handing over: then it grows to this
-    private static final int EXTRA = 1 << 16;        // a list whose ended runs hold this many accesses more than their records is handed over too
+    private static final int CAPACITY = 4096;       // a list this full is handed over
+    private static final int EXTRA = 1 << 16;        // a list whose ended runs hold this many accesses more than their records too
     private static final int RUN_MAX = 1 << 16;      // a run this long ends (the count stays an int, EXTRA sees it)
     private static final int REC = 4, SLOT = 0, CODE = 1, COUNT = 2, STEP = 3; // a record's ints
-    private volatile boolean busy;                   // a thread is handing its list over
     // Repeats: a thread tries the filter on its next TRIAL accesses after every REST it hands
     // over unfiltered, and keeps it while it drops at least one access in eight
     private static final int TRIAL = 1 << 14, REST = 1 << 20;
@@ -59,7 +58,6 @@ final class Recorder {
         int[] open = new int[256]; // by site: base + the list's position of the site's open run; below base: none
         int base = 1;              // records in the earlier lists, plus one
         int extra;                 // the accesses the ended runs add to their records
-        int extraLimit = EXTRA;
         int size;
         int done;
         Repeats repeats; // the filter, while on (only its thread appends through it)
@@ -73,7 +71,8 @@ final class Recorder {
     }
 
     private final EventHub hub;
-    private final ShadowMap shadows;
+    private final ShadowMap shadows; // the detectors' side: touched only by the backlog's worker
+    private final Backlog backlog = new Backlog(this::work);
     final Threads threads = new Threads();
     private final IdentityHashMap<Object, Integer> lockIds = new IdentityHashMap<>();
     private final ThreadLocal<Pending> mine = new ThreadLocal<>();
@@ -139,7 +138,7 @@ final class Recorder {
         Thread t = Thread.currentThread();
         Pending p = byId[(int) t.getId() & (byId.length - 1)];
         int n;
-        if (p == null || p.thread != t || (n = p.size) == p.targets.length || p.extra >= p.extraLimit) {
+        if (p == null || p.thread != t || (n = p.size) == p.targets.length || p.extra >= EXTRA) {
             return false;
         }
         p.targets[n] = target;
@@ -218,7 +217,7 @@ final class Recorder {
             }
             ended = c - 1; // the run ends: a new one starts
         }
-        if (p.extra >= p.extraLimit) {
+        if (p.extra >= EXTRA) {
             return false;
         }
         int code = elementCode(site, write);
@@ -251,16 +250,12 @@ final class Recorder {
             p = mine(t);
         }
         int n = p.size;
-        if (p.extra >= p.extraLimit) {
-            if (busy && p.extraLimit < EXTRA * 16) { // rather than wait, run on while the other hands over
-                p.extraLimit *= 2;
-            } else {
-                flush(p);
-                n = 0;
-            }
+        if (p.extra >= EXTRA) {
+            flush(p);
+            n = 0;
         }
         if (n == p.targets.length) {
-            if (n < CAPACITY || busy && n < MAX_CAPACITY) {
+            if (n < CAPACITY) {
                 p.targets = Arrays.copyOf(p.targets, 2 * n);
                 p.records = Arrays.copyOf(p.records, 2 * n * REC);
             } else {
@@ -305,12 +300,94 @@ final class Recorder {
         return p;
     }
 
+    /** The thread's list is full, or a scheduler runs: the list is handed over (under a scheduler, worked off too). */
     private void flush(Pending p) {
+        backlog.awaitRoom();
         synchronized (this) {
-            busy = true;
-            handOver(p);
-            emptied(p);
-            busy = false;
+            handOver(p, true);
+        }
+        if (RT.sched != null) { // one thread at a time: the detectors see the schedule's order
+            backlog.workOff(null);
+        }
+    }
+
+    /**
+     * The thread's own list goes to the backlog, and the thread goes on with a fresh one (a spare
+     * of the same size) unless it ends; the caller holds the lock. Its accesses all have the thread's present
+     * context: a synchronisation event of the thread hands them over first.
+     */
+    private void handOver(Pending p, boolean goesOn) {
+        int n = p.size;
+        if (p.done < n) {
+            int weight = n - p.done + p.extra;
+            judge(p, weight);
+            Batch b = new Batch(p.tid, p.targets, p.records, p.done, n);
+            Batch spare = goesOn ? spare(p.targets.length) : null;
+            p.targets = spare != null ? spare.targets : goesOn ? new Object[p.targets.length] : null;
+            p.records = spare != null ? spare.records : goesOn ? new int[p.records.length] : null;
+            backlog.add(b, weight);
+        }
+        emptied(p);
+    }
+
+    /**
+     * Another thread's published accesses (it has ended, or the run does), copied to the
+     * backlog; its list stays its own. The caller holds the lock.
+     */
+    private void copyOut(Pending p) {
+        int n = p.size;
+        VarHandle.acquireFence();
+        if (p.done < n) {
+            Batch b = new Batch(p.tid, Arrays.copyOfRange(p.targets, p.done, n),
+                    Arrays.copyOfRange(p.records, p.done * REC, n * REC), 0, n - p.done);
+            p.done = n;
+            p.repeats = null; // only its thread may touch the filter: it stays off
+            p.idle = null;
+            backlog.add(b, b.to);
+        }
+    }
+
+    /** A list of accesses handed over, for the detectors to take in their turn. */
+    private static final class Batch {
+        final int tid;
+        final Object[] targets;
+        final int[] records;
+        final int from;
+        final int to;
+
+        Batch(int tid, Object[] targets, int[] records, int from, int to) {
+            this.tid = tid;
+            this.targets = targets;
+            this.records = records;
+            this.from = from;
+            this.to = to;
+        }
+    }
+
+    private final Batch[] spares = new Batch[8]; // worked-off lists, for the threads' next ones
+    private int spareCount;
+
+    /** A worked-off list of this size, or null; its arrays go back to a thread. */
+    private Batch spare(int size) {
+        synchronized (spares) {
+            for (int i = 0; i < spareCount; i++) {
+                if (spares[i].targets.length == size) {
+                    Batch b = spares[i];
+                    spares[i] = spares[--spareCount];
+                    spares[spareCount] = null;
+                    return b;
+                }
+            }
+            return null;
+        }
+    }
+
+    private void recycle(Batch b) {
+        Arrays.fill(b.targets, b.from, b.to, null); // the program's objects are not kept
+        synchronized (spares) {
+            if (spareCount < spares.length) {
+                spares[spareCount++] = b;
+            }
         }
     }
 
@@ -324,26 +401,26 @@ final class Recorder {
         p.done = 0;
         p.size = 0;
         p.extra = 0;
-        p.extraLimit = EXTRA;
     }
 
-    /**
-     * Gives the detectors p's published accesses; the caller holds the lock. They all have the
-     * thread's present context: a synchronisation event of the thread hands them over first.
-     */
-    private void handOver(Pending p) {
-        int n = p.size;
-        VarHandle.acquireFence();
-        if (p.done == n) {
-            return;
+    /** The backlog's worker: a list of accesses, or a synchronisation event. */
+    private void work(Object item) {
+        if (item instanceof Batch b) {
+            give(b);
+            recycle(b);
+        } else {
+            ((Runnable) item).run();
         }
-        hub.begin(p.tid);
-        Object[] targets = p.targets;
-        int[] rec = p.records;
-        int accesses = n - p.done;
+    }
+
+    /** Gives the detectors a list's accesses, in the backlog's turn. */
+    private void give(Batch b) {
+        hub.begin(b.tid);
+        Object[] targets = b.targets;
+        int[] rec = b.records;
         Object a0 = null, a1 = null, a2 = null; // the last three arrays and their cells: a loop walks few arrays
         Cells c0 = null, c1 = null, c2 = null;
-        for (int i = p.done; i < n; i++) {
+        for (int i = b.from; i < b.to; i++) {
             Object target = targets[i];
             int code = rec[i * REC + CODE];
             int site = code >>> 3;
@@ -369,31 +446,21 @@ final class Recorder {
                     a0 = target;
                     c0 = cells;
                 }
-                int count = rec[i * REC + COUNT];
-                hub.cells(cells, rec[i * REC + SLOT], rec[i * REC + STEP], count, site, write); // (out of bounds: skipped, the access threw)
-                accesses += count - 1;
+                hub.cells(cells, rec[i * REC + SLOT], rec[i * REC + STEP], rec[i * REC + COUNT], site, write); // (out of bounds: skipped, the access threw)
             } else {
                 int field = kind == FIELD ? Sites.get(site).field : rec[i * REC + SLOT];
                 hub.field(target == null ? shadows.staticField(field) : shadows.field(target, field), site, write);
             }
         }
-        p.done = n;
-        judge(p, accesses);
     }
 
     /**
      * A list of n accesses is handed over: the filter forgets it, and goes off after a trial that
      * dropped less than one access in eight (its look-ups would cost more than they save), on
-     * again after a rest. Another thread hands a list over only when its thread has ended or the
-     * run does: the filter, which only its thread may touch, is then left off.
+     * again after a rest. Only its thread calls it (copyOut leaves the filter off).
      */
     private void judge(Pending p, int n) {
         Repeats r = p.repeats;
-        if (p.thread != Thread.currentThread()) {
-            p.repeats = null;
-            p.idle = null;
-            return;
-        }
         p.judged += n;
         if (r != null) {
             r.next();
@@ -424,8 +491,8 @@ final class Recorder {
         if (p == null) {
             return threads.current();
         }
-        handOver(p);
-        emptied(p);
+        backlog.awaitRoom();
+        handOver(p, true);
         return p.tid;
     }
 
@@ -453,7 +520,7 @@ final class Recorder {
             return;
         }
         synchronized (this) {
-            handOver(p);
+            handOver(p, false); // the list ends with its thread
             for (int i = 0; i < live; i++) {
                 if (all[i] == p) {
                     all[i] = all[--live];
@@ -473,9 +540,9 @@ final class Recorder {
 
     synchronized void volatileField(Object target, int site, boolean write) {
         int tid = current();
-        Site s = Sites.get(site);
-        Shadow loc = target == null ? shadows.staticField(s.field) : shadows.field(target, s.field);
-        hub.volatileAccess(tid, loc.id, write);
+        int field = Sites.get(site).field;
+        backlog.add((Runnable) () -> hub.volatileAccess(tid,
+                (target == null ? shadows.staticField(field) : shadows.field(target, field)).id, write), 1);
     }
 
     private static final int SYNC_FIELD = Sites.field("racepipe/runtime/Synchronizers", "clock");
@@ -483,45 +550,54 @@ final class Recorder {
     /** A synchroniser's release (true) or acquire (false): an edge for happens-before only. */
     synchronized void syncEdge(Object sync, boolean release) {
         int tid = current();
-        hub.volatileAccess(tid, shadows.field(sync, SYNC_FIELD).id, release);
+        backlog.add((Runnable) () -> hub.volatileAccess(tid, shadows.field(sync, SYNC_FIELD).id, release), 1);
     }
 
     synchronized void acquire(Object lock, boolean exclusive) {
-        hub.acquire(current(), lockId(lock), exclusive);
+        int tid = current(), id = lockId(lock);
+        backlog.add((Runnable) () -> hub.acquire(tid, id, exclusive), 1);
     }
 
     synchronized void release(Object lock, boolean exclusive) {
-        hub.release(current(), lockId(lock), exclusive);
+        int tid = current(), id = lockId(lock);
+        backlog.add((Runnable) () -> hub.release(tid, id, exclusive), 1);
     }
 
-    /** Before a wait: drops every hold of the monitor; returns the count to restore. */
+    /** Before a wait: drops every hold of the monitor; returns the count to restore (the detectors worked up to here). */
     synchronized int beforeWait(Object monitor) {
-        return hub.releaseAll(current(), lockId(monitor));
+        int tid = current(), id = lockId(monitor);
+        int[] holds = new int[1];
+        backlog.workOff(() -> holds[0] = hub.releaseAll(tid, id));
+        return holds[0];
     }
 
     synchronized void afterWait(Object monitor, Object lock, int holds) {
-        int tid = current();
-        hub.waitReturn(tid, lockId(monitor));
-        hub.reacquire(tid, lockId(lock), holds);
+        int tid = current(), m = lockId(monitor), l = lockId(lock);
+        backlog.add((Runnable) () -> {
+            hub.waitReturn(tid, m);
+            hub.reacquire(tid, l, holds);
+        }, 1);
     }
 
     synchronized void notifyWaiters(Object monitor) {
-        hub.notifyWaiters(current(), lockId(monitor));
+        int tid = current(), id = lockId(monitor);
+        backlog.add((Runnable) () -> hub.notifyWaiters(tid, id), 1);
     }
 
     synchronized void start(Thread child) {
-        hub.threadStart(current(), threads.idOf(child));
+        int tid = current(), id = threads.idOf(child);
+        backlog.add((Runnable) () -> hub.threadStart(tid, id), 1);
     }
 
     synchronized void join(Thread joined) {
         if (!joined.isAlive()) {
-            int tid = current();
+            int tid = current(), id = threads.idOf(joined);
             for (int i = 0; i < live; i++) { // ended without its exit hook: its accesses come before the join
                 if (all[i].thread == joined) {
-                    handOver(all[i]);
+                    copyOut(all[i]);
                 }
             }
-            hub.threadJoin(tid, threads.idOf(joined));
+            backlog.add((Runnable) () -> hub.threadJoin(tid, id), 1);
         }
     }
 
@@ -532,8 +608,22 @@ final class Recorder {
      */
     synchronized RunResult complete(RunResult ending) {
         for (int i = 0; i < live; i++) {
-            handOver(all[i]);
+            if (all[i].thread == Thread.currentThread()) {
+                handOver(all[i], true);
+            } else {
+                copyOut(all[i]);
+            }
         }
+        RunResult[] out = new RunResult[1];
+        backlog.workOff(() -> out[0] = result(ending)); // in the work lock: threads still running may add events
+        Throwable failed = backlog.failure();
+        if (failed != null) { // a bug of racepipe's, not the program's: said, and the pairs found kept
+            System.err.println("racepipe: the detectors failed on an event (" + failed + "): this run's pairs may be incomplete");
+        }
+        return out[0];
+    }
+
+    private RunResult result(RunResult ending) {
         List<RunResult.Pair> pairs = new ArrayList<>();
         List<Integer> used = new ArrayList<>();
         boolean[] seen = new boolean[Sites.count()];
