@@ -303,100 +303,107 @@ public final class EventHub {
     /**
      * A run of plain accesses by the thread begun, from one site to cells {@code start},
      * {@code start + step}, ... ({@code count} of them; one the array lacks is skipped: that
-     * access threw). A loop's accesses come as such a run (the recorder keeps them as one), so
-     * the site's entry is looked up once per shape its cells share, not once per cell. The
-     * common case, a repeat, costs then one comparison to find the entry, and one per detector
-     * that the repeat does not concern.
+     * access threw). A loop's accesses come as such a run (the recorder keeps them as one). The
+     * run's cells are distinct locations, so the detectors may take them in any order: the
+     * cells that share a shape, in a row, go to one detector after the other ({@link #pass}),
+     * the site's entry looked up once; a cell's first access with this key goes to all of them
+     * at once ({@link #freshCell}).
      */
     public void cells(Cells cells, int start, int step, int count, int site, boolean write) {
         Context by = current;
         long key = Shape.key(by, site, write);
         Shape[] shapes = cells.shapes;
-        int[] d = cells.data;
-        Shape last = null; // the shape of the cell before, and the site's entry in it
-        int lastEntry = -1;
-        for (int k = 0, index = start; k < count; k++, index += step) {
-            if (index < 0 || index >= shapes.length) {
+        int length = shapes.length;
+        int k = 0, index = start;
+        while (k < count) {
+            if (index < 0 || index >= length) {
+                k++;
+                index += step;
                 continue;
             }
             Shadow[] spilled = cells.spilled;
             if (spilled != null && spilled[index] != null) {
                 field(spilled[index], site, write);
+                k++;
+                index += step;
                 continue;
             }
             Shape s = shapes[index];
             if (s == null) {
                 s = root;
             }
-            int e;
-            if (s == last) {
-                e = lastEntry;
-            } else {
-                int[] h = hints;
-                e = site < h.length ? h[site] : 0;
-                if (e >= s.size() || s.key(e) != key) {
-                    e = find(s, key, site);
-                }
-                last = s;
-                lastEntry = e;
+            int[] h = hints;
+            int e = site < h.length ? h[site] : 0;
+            if (e >= s.size() || s.key(e) != key) {
+                e = find(s, key, site);
             }
-            int base = index * cellInts;
             if (e < 0) {
                 freshCell(cells, index, s, key, site, by);
+                k++;
+                index += step;
                 continue;
             }
-            // repeat's body, written out: C1 inlines no call this large, and this runs per access
-            int off = base + e * stride;
-            int c = c0, a, at;
-            if (c >= 0 ? d[off + c] != s0 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m0, e))) {
-                if ((a = a0) >= 0 && (at = d[base + a]) > 0 && at >>> 24 == tag) { // the detector's summary path
-                    if (write) {
-                        d[base + a - 1] = p0;
-                    }
-                    d[base + a] = p0;
-                    d[off + c] = s0;
-                } else {
-                    d0.access(s, d, base, e, false, by);
-                }
-            }
-            c = c1;
-            if (c >= 0 ? d[off + c] != s1 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m1, e))) {
-                if ((a = a1) >= 0 && (at = d[base + a]) > 0 && at >>> 24 == tag) {
-                    if (write) {
-                        d[base + a - 1] = p1;
-                    }
-                    d[base + a] = p1;
-                    d[off + c] = s1;
-                } else {
-                    d1.access(s, d, base, e, false, by);
-                }
-            }
-            c = c2;
-            if (c >= 0 ? d[off + c] != s2 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m2, e))) {
-                if ((a = a2) >= 0 && (at = d[base + a]) > 0 && at >>> 24 == tag) {
-                    if (write) {
-                        d[base + a - 1] = p2;
-                    }
-                    d[base + a] = p2;
-                    d[off + c] = s2;
-                } else {
-                    d2.access(s, d, base, e, false, by);
-                }
-            }
-            c = c3;
-            if (c >= 0 ? d[off + c] != s3 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m3, e))) {
-                if ((a = a3) >= 0 && (at = d[base + a]) > 0 && at >>> 24 == tag) {
-                    if (write) {
-                        d[base + a - 1] = p3;
-                    }
-                    d[base + a] = p3;
-                    d[off + c] = s3;
-                } else {
-                    d3.access(s, d, base, e, false, by);
-                }
-            }
+            int first = index, n = 0; // the cells from here on with this shape
+            Shape same = s == root ? null : s;
+            do {
+                n++;
+                k++;
+                index += step;
+            } while (k < count && index >= 0 && index < length && shapes[index] == same
+                    && (spilled == null || spilled[index] == null));
+            int[] d = cells.data;
+            pass(d0, c0, s0, a0, p0, m0, s, d, e, first, step, n, write, by);
+            pass(d1, c1, s1, a1, p1, m1, s, d, e, first, step, n, write, by);
+            pass(d2, c2, s2, a2, p2, m2, s, d, e, first, step, n, write, by);
+            pass(d3, c3, s3, a3, p3, m3, s, d, e, first, step, n, write, by);
             if (detectors.length > 4) {
-                repeatMore(s, d, base, e, by);
+                for (int i = 0, base = first * cellInts; i < n; i++, base += step * cellInts) {
+                    repeatMore(s, d, base, e, by);
+                }
+            }
+        }
+    }
+
+    /**
+     * One detector's repeats on n cells of one shape (entry e), from cell {@code first} by
+     * {@code step}: the detector called only where its stamp in the entry is not the thread's
+     * present one (or its mask in the cell lacks the entry, or it asks for every access), and
+     * not even then when its summary says the cell's last access was this thread's. A loop of
+     * its own per detector keeps what it reads in registers.
+     */
+    private void pass(Detector x, int c, int stamp, int a, int summary, int m, Shape s, int[] d, int e, int first,
+            int step, int n, boolean write, Context by) {
+        if (c == Detector.NEVER) {
+            return;
+        }
+        int ci = cellInts, inc = step * ci, base = first * ci;
+        if (c >= 0) {
+            int col = e * stride + c;
+            int t = tag;
+            for (int i = 0; i < n; i++, base += inc) {
+                if (d[base + col] != stamp) {
+                    int last;
+                    if (a >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t) { // the summary path
+                        if (write) {
+                            d[base + a - 1] = summary;
+                        }
+                        d[base + a] = summary;
+                        d[base + col] = stamp;
+                    } else {
+                        x.access(s, d, base, e, false, by);
+                    }
+                }
+            }
+        } else if (c == Detector.ALWAYS || e >= Detector.MASK_BITS) {
+            for (int i = 0; i < n; i++, base += inc) {
+                x.access(s, d, base, e, false, by);
+            }
+        } else {
+            int bit = 1 << e;
+            for (int i = 0; i < n; i++, base += inc) {
+                if ((d[base + m] & bit) == 0) {
+                    x.access(s, d, base, e, false, by);
+                }
             }
         }
     }
