@@ -58,6 +58,67 @@ class ReorderPropertyTest {
         assertThat(pairs(runs)).isEqualTo(pairs(one)).containsExactly("hb 4-7 x4", "hybrid 4-7 x4", "ls 4-7 x4"); // eraser: reads after the writes only share
     }
 
+    /** One step: a run of accesses by a thread (under a lock when lock >= 0), or a barrier (all threads). */
+    record Run(int tid, int start, int step, int count, int site, boolean write, int lock) {
+    }
+
+    @net.jqwik.api.Provide
+    net.jqwik.api.Arbitrary<List<Run>> runs() {
+        net.jqwik.api.Arbitrary<Run> run = net.jqwik.api.Combinators.combine(
+                net.jqwik.api.Arbitraries.integers().between(0, 3), net.jqwik.api.Arbitraries.integers().between(-2, 17),
+                net.jqwik.api.Arbitraries.integers().between(-3, 3).filter(x -> x != 0),
+                net.jqwik.api.Arbitraries.integers().between(1, 9), net.jqwik.api.Arbitraries.integers().between(0, 11),
+                net.jqwik.api.Arbitraries.integers().between(-3, 1)).as((t, start, step, count, site, lock) -> start < 4
+                        ? new Run(t, 0, 1, 16, site, site % 2 == 1, lock) // a loop over the whole array: its cells share shapes
+                        : new Run(t, start, step, count, site, site % 2 == 1, lock));
+        return run.list().ofMaxSize(40);
+    }
+
+    /**
+     * A run given to the hub at once (cells: one detector after the other over the cells that
+     * share a shape, fresh cells and cells moved to a Shadow of their own on the way) reports
+     * what its accesses do one by one, counts included; tid 0 is a barrier.
+     */
+    @Property(tries = 1000)
+    void runs_at_once_should_report_what_their_accesses_do_one_by_one(@ForAll("runs") List<Run> steps) {
+        EventHub one = EventHub.of(EquivalencePropertyTest.DETECTORS), runs = EventHub.of(EquivalencePropertyTest.DETECTORS);
+        Cells a = one.newCells(16), b = runs.newCells(16);
+        for (EventHub h : List.of(one, runs)) {
+            h.threadStart(0, 1);
+            h.threadStart(0, 2);
+            h.threadStart(0, 3);
+        }
+        for (Run r : steps) {
+            if (r.tid() == 0) {
+                for (EventHub h : List.of(one, runs)) {
+                    for (int t = 1; t <= 3; t++) {
+                        h.volatileAccess(t, 1, true);
+                    }
+                    for (int t = 1; t <= 3; t++) {
+                        h.volatileAccess(t, 1, false);
+                    }
+                }
+                continue;
+            }
+            if (r.lock() >= 0) {
+                one.acquire(r.tid(), r.lock(), true);
+                runs.acquire(r.tid(), r.lock(), true);
+            }
+            for (int i = 0, index = r.start(); i < r.count(); i++, index += r.step()) {
+                if (index >= 0 && index < 16) {
+                    one.access(r.tid(), a, index, r.site(), r.write());
+                }
+            }
+            runs.begin(r.tid());
+            runs.cells(b, r.start(), r.step(), r.count(), r.site(), r.write());
+            if (r.lock() >= 0) {
+                one.release(r.tid(), r.lock(), true);
+                runs.release(r.tid(), r.lock(), true);
+            }
+        }
+        assertThat(pairs(runs)).isEqualTo(pairs(one));
+    }
+
     private static List<String> pairs(EventHub hub) {
         List<String> out = new ArrayList<>();
         for (Detector d : hub.detectors()) {
