@@ -55,8 +55,9 @@ final class Recorder {
         // per record REC ints: SLOT the field id (OWN_FIELD) or index (ELEMENT), CODE, and for
         // ELEMENT the COUNT of accesses of the run it is (1: one) and, with more, their STEP
         int[] records = new int[64 * REC];
-        int[] open = new int[256]; // by site: base + the list's position of the site's open run; below base: none
-        int base = 1;              // records in the earlier lists, plus one
+        Run[] runs = new Run[256]; // by site: its run in the list (made on the site's first access)
+        int[] opened = new int[64]; // the sites with a run in the list
+        int openedCount;
         int extra;                 // the accesses the ended runs add to their records
         int size;
         int done;
@@ -69,6 +70,21 @@ final class Recorder {
             this.tid = tid;
         }
     }
+
+    /**
+     * A site's run in its thread's list: the record it is, the array, and the run so far. Its
+     * count reaches the record when the run ends (a new one starts at the site) or the list is
+     * handed over: a loop's access touches only this object.
+     */
+    private static final class Run {
+        Object array = NONE; // NONE: the site has no run in the list
+        int record;
+        int count;
+        int step;            // 0 while the count is 1
+        int next;            // the index that continues the run
+    }
+
+    private static final Object NONE = new Object();
 
     private final EventHub hub;
     private final ShadowMap shadows; // the detectors' side: touched only by the backlog's worker
@@ -135,6 +151,9 @@ final class Recorder {
      * class, so the program's collection calls need no pause. False: take the slow way.
      */
     boolean append(Object target, int slot, int code) {
+        if (((code >>> 1) & 3) == ELEMENT) { // a run, or the slow way that opens the site's
+            return appendElement(target, slot, code >>> 3, (code & 1) != 0);
+        }
         Thread t = Thread.currentThread();
         Pending p = byId[(int) t.getId() & (byId.length - 1)];
         int n;
@@ -183,55 +202,84 @@ final class Recorder {
      * argument). A null array is appended (handOver drops it: the access throws); a negative
      * site (a watched collection's or a dependency's access) takes the slow way. A repeat in
      * the list is dropped (Repeats).
-     * <p>The count of a record already published changes in place: only the thread's own
-     * hand-over reads it, but for the run's end (complete), which may miss the last few.
+     * <p>A run counts on in its {@link Run}; its record, already published, gets the count when
+     * the run ends or the thread hands the list over (complete, at the run's end, takes what the
+     * runs of threads still running have counted so far).
      */
     boolean appendElement(Object array, int index, int site, boolean write) {
         Thread t = Thread.currentThread();
         Pending p = byId[(int) t.getId() & (byId.length - 1)];
-        int n;
-        int[] open;
-        if (site < 0 || p == null || p.thread != t || (n = p.size) == p.targets.length || site >= (open = p.open).length) {
+        Run[] runs;
+        Run r;
+        if (site < 0 || p == null || p.thread != t || site >= (runs = p.runs).length || (r = runs[site]) == null) {
             return false;
         }
-        int at = open[site] - p.base;
-        int[] rec = p.records;
-        int ended = 0;
-        if (at >= 0) { // the site's open run, in this list
-            int r = at * REC;
-            int c = rec[r + COUNT];
-            if (p.targets[at] == array && c < RUN_MAX) {
-                int from = rec[r + SLOT];
-                if (c == 1) {
-                    if (index == from) {
-                        return true; // a repeat of the run's one access
-                    }
-                    rec[r + STEP] = index - from;
-                    rec[r + COUNT] = 2;
+        if (r.array == array) { // the site's run in the list is on this array
+            int c = r.count;
+            if (index == r.next) {
+                if (r.step == 0) {
+                    return true; // a repeat of the run's one access
+                }
+                if (c < RUN_MAX) {
+                    r.count = c + 1;
+                    r.next = index + r.step;
                     return true;
                 }
-                if (index == from + c * rec[r + STEP]) {
-                    rec[r + COUNT] = c + 1;
-                    return true;
-                }
+            } else if (c == 1) {
+                int step = index - r.next;
+                r.step = step;
+                r.count = 2;
+                r.next = index + step;
+                return true;
             }
-            ended = c - 1; // the run ends: a new one starts
         }
-        if (p.extra >= EXTRA) {
+        int n;
+        if ((n = p.size) == p.targets.length || p.extra >= EXTRA || p.openedCount == p.opened.length) {
             return false;
         }
         int code = elementCode(site, write);
-        Repeats r = p.repeats;
-        if (r != null && r.seen(array, code, index)) {
+        Repeats rp = p.repeats;
+        if (rp != null && rp.seen(array, code, index)) {
             return true;
         }
-        p.extra += ended;
-        open[site] = p.base + n;
+        open(p, r, site, array, index, n);
         p.targets[n] = array;
-        record(rec, n, index, code);
+        record(p.records, n, index, code);
         VarHandle.releaseFence();
         p.size = n + 1;
         return true;
+    }
+
+    /** The site's run starts at record n (the one before, if any, ends); the caller made room in {@code opened}. */
+    private static void open(Pending p, Run r, int site, Object array, int index, int n) {
+        if (r.array != NONE) {
+            p.records[r.record * REC + COUNT] = r.count;
+            p.records[r.record * REC + STEP] = r.step;
+            p.extra += r.count - 1;
+        } else {
+            p.opened[p.openedCount++] = site;
+        }
+        r.array = array;
+        r.record = n;
+        r.count = 1;
+        r.step = 0;
+        r.next = index;
+    }
+
+    /** The open runs' counts and steps into their records (ending them too, when the list is handed over). */
+    private static void closeRuns(Pending p, boolean end) {
+        for (int i = 0; i < p.openedCount; i++) {
+            Run r = p.runs[p.opened[i]];
+            p.records[r.record * REC + COUNT] = r.count;
+            p.records[r.record * REC + STEP] = r.step;
+            if (end) {
+                r.array = NONE;
+                p.extra += r.count - 1;
+            }
+        }
+        if (end) {
+            p.openedCount = 0;
+        }
     }
 
     /** Record n: one access. */
@@ -265,10 +313,16 @@ final class Recorder {
         }
         int site = code >>> 3;
         if (((code >>> 1) & 3) == ELEMENT && site >= 0) {
-            if (site >= p.open.length) {
-                p.open = Arrays.copyOf(p.open, Math.max(site + 1, 2 * p.open.length));
+            if (site >= p.runs.length) {
+                p.runs = Arrays.copyOf(p.runs, Math.max(site + 1, 2 * p.runs.length));
             }
-            p.open[site] = p.base + n;
+            if (p.runs[site] == null) {
+                p.runs[site] = new Run();
+            }
+            if (p.openedCount == p.opened.length) {
+                p.opened = Arrays.copyOf(p.opened, 2 * p.opened.length);
+            }
+            open(p, p.runs[site], site, target, slot, n);
         }
         p.targets[n] = target;
         record(p.records, n, slot, code);
@@ -317,6 +371,7 @@ final class Recorder {
      * context: a synchronisation event of the thread hands them over first.
      */
     private void handOver(Pending p, boolean goesOn) {
+        closeRuns(p, true);
         int n = p.size;
         if (p.done < n) {
             int weight = n - p.done + p.extra;
@@ -337,6 +392,7 @@ final class Recorder {
     private void copyOut(Pending p) {
         int n = p.size;
         VarHandle.acquireFence();
+        closeRuns(p, false); // (a thread still running may count on: the run's end misses those)
         if (p.done < n) {
             Batch b = new Batch(p.tid, Arrays.copyOfRange(p.targets, p.done, n),
                     Arrays.copyOfRange(p.records, p.done * REC, n * REC), 0, n - p.done);
@@ -393,11 +449,6 @@ final class Recorder {
 
     /** Its own thread handed p over: the list starts again. */
     private static void emptied(Pending p) {
-        p.base += p.size; // the open runs end
-        if (p.base > 1 << 30) {
-            Arrays.fill(p.open, 0);
-            p.base = 1;
-        }
         p.done = 0;
         p.size = 0;
         p.extra = 0;
@@ -499,6 +550,9 @@ final class Recorder {
     /** The current thread's accesses not handed over yet, a run's counted one by one (for tests). */
     synchronized int pendingHere() {
         Pending p = own();
+        if (p != null) {
+            closeRuns(p, false);
+        }
         int n = 0;
         for (int i = p == null ? 0 : p.done; p != null && i < p.size; i++) {
             int code = p.records[i * REC + CODE];

@@ -95,7 +95,7 @@ class RecorderTest {
         rec.appendField(target, w, true);           // dropped
         rec.appendField(target, r, false);          // another site
         rec.appendField(other, w, true);            // another object
-        rec.appendElement(array, 1, e, true);
+        rec.element(array, 1, e, true);             // the site's first access (the slow way opens its run)
         rec.appendElement(array, 1, e, true);       // dropped
         rec.appendElement(array, 2, e, true);       // another cell
         assertThat(rec.pendingHere()).isEqualTo(5);
@@ -119,7 +119,8 @@ class RecorderTest {
         rec.appendElement(array, 0, w, true);         // not the run's next: a record of its own
         rec.appendElement(other, 1, w, true);         // another array: a new run...
         rec.appendElement(other, 1, w, true);         // ...whose one access repeats: dropped
-        rec.appendElement(array, 1, x, true);         // another site, interleaved: a run of its own
+        assertThat(rec.appendElement(array, 1, x, true)).isFalse(); // the site's first access takes the slow way...
+        rec.element(array, 1, x, true);               // ...which opens its run: another site, interleaved
         rec.appendElement(array, 3, x, true);
         rec.appendElement(array, 11, x, true);        // not the next (5): past the end, it threw
         assertThat(rec.recordsHere()).isEqualTo(5);
