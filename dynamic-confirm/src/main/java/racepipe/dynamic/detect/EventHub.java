@@ -401,30 +401,65 @@ public final class EventHub {
      * visit. A loop per detector costs a third more on SOR's pattern.
      */
     private void fused(Shape s, int[] d, int e, int first, int step, int n, boolean write, Context by) {
-        Detector masked = detectors[maskSlot], stamped = detectors[stampSlot], summed = detectors[summarySlot];
-        int ci = cellInts, inc = step * ci, base = first * ci, bit = 1 << e;
-        int m = maskAt[maskSlot];
+        int inc = step * cellInts, base = first * cellInts;
+        for (int i = 0; i < n; i++, base += inc) {
+            int settled = settle(d, e, base, inc, n - i, write);
+            i += settled;
+            base += settled * inc;
+            if (i < n) {
+                fusedCell(s, d, e, base, write, by);
+            }
+        }
+    }
+
+    /**
+     * The fused pass's common case, with no call in its loop (a call would have C1 keep every
+     * value of the loop in memory): of the next n cells, those no detector needs to see (the
+     * summary moved, if need be); stops at the first one a detector must see, and says how many
+     * it settled.
+     */
+    private int settle(int[] d, int e, int base, int inc, int n, boolean write) {
+        int bit = 1 << e, m = maskAt[maskSlot];
         int colS = e * stride + stampAt[stampSlot], stampS = stamps[stampSlot];
         int colY = e * stride + stampAt[summarySlot], stampY = stamps[summarySlot];
-        int a = summed.summaryColumn(), t = tag, sum = summaries[summarySlot];
+        int a = detectors[summarySlot].summaryColumn(), t = tag, sum = summaries[summarySlot];
         for (int i = 0; i < n; i++, base += inc) {
-            if ((d[base + m] & bit) == 0) {
-                masked.access(s, d, base, e, false, by);
-            }
-            if (d[base + colS] != stampS) {
-                stamped.access(s, d, base, e, false, by);
+            if ((d[base + m] & bit) == 0 || d[base + colS] != stampS) {
+                return i;
             }
             if (d[base + colY] != stampY) {
-                int last;
-                if ((last = d[base + a]) > 0 && last >>> 24 == t) { // the summary path
-                    if (write) {
-                        d[base + a - 1] = sum;
-                    }
-                    d[base + a] = sum;
-                    d[base + colY] = stampY;
-                } else {
-                    summed.access(s, d, base, e, false, by);
+                int last = d[base + a];
+                if (last <= 0 || last >>> 24 != t) {
+                    return i;
                 }
+                if (write) {
+                    d[base + a - 1] = sum;
+                }
+                d[base + a] = sum;
+                d[base + colY] = stampY;
+            }
+        }
+        return n;
+    }
+
+    /** One cell of the fused pass that a detector must see: each of the three, as its pass would. */
+    private void fusedCell(Shape s, int[] d, int e, int base, boolean write, Context by) {
+        if ((d[base + maskAt[maskSlot]] & 1 << e) == 0) {
+            detectors[maskSlot].access(s, d, base, e, false, by);
+        }
+        if (d[base + e * stride + stampAt[stampSlot]] != stamps[stampSlot]) {
+            detectors[stampSlot].access(s, d, base, e, false, by);
+        }
+        int colY = e * stride + stampAt[summarySlot], a = detectors[summarySlot].summaryColumn(), last;
+        if (d[base + colY] != stamps[summarySlot]) {
+            if ((last = d[base + a]) > 0 && last >>> 24 == tag) { // the summary path
+                if (write) {
+                    d[base + a - 1] = summaries[summarySlot];
+                }
+                d[base + a] = summaries[summarySlot];
+                d[base + colY] = stamps[summarySlot];
+            } else {
+                detectors[summarySlot].access(s, d, base, e, false, by);
             }
         }
     }
