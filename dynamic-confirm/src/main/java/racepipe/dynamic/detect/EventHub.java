@@ -369,6 +369,19 @@ public final class EventHub {
                 index += step;
                 continue;
             }
+            int[] d = cells.data;
+            if (maskSlot >= 0 && e < Detector.MASK_BITS && spilled == null) { // the common case: one loop
+                int left = Math.min(count - k, step > 0 ? (length - 1 - index) / step + 1 : index / -step + 1);
+                int settled = settle(shapes, s, d, e, index, step, left, write);
+                k += settled;
+                index += settled * step;
+                if (settled < left && shapes[index] == s) { // a cell a detector must see
+                    fusedCell(s, d, e, index * cellInts, write, by);
+                    k++;
+                    index += step;
+                }
+                continue;
+            }
             int first = index, n = 0; // the cells from here on with this shape
             Shape same = s == root ? null : s;
             do {
@@ -377,9 +390,8 @@ public final class EventHub {
                 index += step;
             } while (k < count && index >= 0 && index < length && shapes[index] == same
                     && (spilled == null || spilled[index] == null));
-            int[] d = cells.data;
             if (maskSlot >= 0 && e < Detector.MASK_BITS) {
-                fused(s, d, e, first, step, n, write, by);
+                fused(shapes, s, d, e, first, step, n, write, by);
                 continue;
             }
             pass(d0, c0, s0, a0, p0, m0, s, d, e, first, step, n, write, by);
@@ -400,31 +412,31 @@ public final class EventHub {
      * cells of one shape (entry e): each cell as {@link #pass} would give it to each, in one
      * visit. A loop per detector costs a third more on SOR's pattern.
      */
-    private void fused(Shape s, int[] d, int e, int first, int step, int n, boolean write, Context by) {
-        int inc = step * cellInts, base = first * cellInts;
-        for (int i = 0; i < n; i++, base += inc) {
-            int settled = settle(d, e, base, inc, n - i, write);
+    private void fused(Shape[] shapes, Shape s, int[] d, int e, int first, int step, int n, boolean write, Context by) {
+        for (int i = 0, index = first; i < n; i++, index += step) {
+            int settled = settle(shapes, s, d, e, index, step, n - i, write);
             i += settled;
-            base += settled * inc;
+            index += settled * step;
             if (i < n) {
-                fusedCell(s, d, e, base, write, by);
+                fusedCell(s, d, e, index * cellInts, write, by);
             }
         }
     }
 
     /**
      * The fused pass's common case, with no call in its loop (a call would have C1 keep every
-     * value of the loop in memory): of the next n cells, those no detector needs to see (the
-     * summary moved, if need be); stops at the first one a detector must see, and says how many
-     * it settled.
+     * value of the loop in memory): of the next n cells from {@code index} by {@code step},
+     * those of shape s that no detector needs to see (the summary moved, if need be); stops at
+     * the first of another shape or that a detector must see, and says how many it settled.
      */
-    private int settle(int[] d, int e, int base, int inc, int n, boolean write) {
+    private int settle(Shape[] shapes, Shape s, int[] d, int e, int index, int step, int n, boolean write) {
+        int inc = step * cellInts, base = index * cellInts;
         int bit = 1 << e, m = maskAt[maskSlot];
         int colS = e * stride + stampAt[stampSlot], stampS = stamps[stampSlot];
         int colY = e * stride + stampAt[summarySlot], stampY = stamps[summarySlot];
         int a = detectors[summarySlot].summaryColumn(), t = tag, sum = summaries[summarySlot];
-        for (int i = 0; i < n; i++, base += inc) {
-            if ((d[base + m] & bit) == 0 || d[base + colS] != stampS) {
+        for (int i = 0; i < n; i++, base += inc, index += step) {
+            if (shapes[index] != s || (d[base + m] & bit) == 0 || d[base + colS] != stampS) {
                 return i;
             }
             if (d[base + colY] != stampY) {
