@@ -2,7 +2,8 @@ package racepipe.dynamic.runtime;
 
 /**
  * The detectors' work not done yet, in the order the recorder took it: threads' lists of
- * accesses and their synchronisation events. A daemon thread works it off, so a program thread
+ * accesses and their synchronisation events. A daemon thread works it off (woken once enough
+ * waits: {@link #WAKE} accesses or {@link #WAKE_ITEMS} items), so a program thread
  * hands its accesses over without waiting for the detectors: they run beside the program, on
  * another core, and a thread waits only while the backlog is full ({@link #LIMIT} accesses).
  * Whoever needs the detectors up to date (the run's end, a wait, a scheduler's one thread at a
@@ -16,6 +17,11 @@ final class Backlog {
     }
 
     static final long LIMIT = 1 << 20; // accesses waiting: a thread that adds more waits for room
+    // the worker is woken once this much waits: a program that synchronises often would
+    // otherwise pay a wake-up (a system call on each side) per event; what waits below it is
+    // worked off by the next wake-up or by whoever needs the detectors up to date
+    static final long WAKE = 1 << 14;
+    static final int WAKE_ITEMS = 256;
     private final Worker worker;
     private final Object work = new Object(); // held while items are worked off
     private Object[] items = new Object[256];  // a ring: count items from head
@@ -24,6 +30,7 @@ final class Backlog {
     private int count;
     private long queued; // the weight of the items waiting
     private boolean started;
+    private boolean idle; // the worker waits for enough work
     private Throwable failure;
 
     Backlog(Worker worker) {
@@ -54,7 +61,10 @@ final class Backlog {
             t.setDaemon(true);
             t.start();
         }
-        notifyAll();
+        if (idle && (queued >= WAKE || count >= WAKE_ITEMS)) {
+            idle = false;
+            notifyAll();
+        }
     }
 
     /** Waits while the backlog holds more than LIMIT accesses; an interrupt is kept for the program. */
@@ -90,13 +100,15 @@ final class Backlog {
     private void workForever() {
         while (true) {
             synchronized (this) {
-                while (count == 0) {
+                while (queued < WAKE && count < WAKE_ITEMS) {
+                    idle = true;
                     try {
                         wait();
                     } catch (InterruptedException e) {
                         // nobody interrupts this thread on purpose: go on
                     }
                 }
+                idle = false;
             }
             synchronized (work) {
                 workAll();
