@@ -371,7 +371,8 @@ public final class EventHub {
             }
             int[] d = cells.data;
             if (maskSlot >= 0 && e < Detector.MASK_BITS && spilled == null) { // the common case: one loop
-                int left = Math.min(count - k, step > 0 ? (length - 1 - index) / step + 1 : index / -step + 1);
+                int left = step > 0 ? Math.min(count - k, (length - 1 - index) / step + 1) // the cells in bounds
+                        : step < 0 ? Math.min(count - k, index / -step + 1) : 1;          // (a single access: step 0)
                 int settled = settle(shapes, s, d, e, index, step, left, write);
                 k += settled;
                 index += settled * step;

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
+import racepipe.contract.Outcome;
 import racepipe.contract.RunResult;
 import racepipe.dynamic.detect.Cells;
 import racepipe.dynamic.detect.Detector;
@@ -670,10 +671,6 @@ final class Recorder {
         }
         RunResult[] out = new RunResult[1];
         backlog.workOff(() -> out[0] = result(ending)); // in the work lock: threads still running may add events
-        Throwable failed = backlog.failure();
-        if (failed != null) { // a bug of racepipe's, not the program's: said, and the pairs found kept
-            System.err.println("racepipe: the detectors failed on an event (" + failed + "): this run's pairs may be incomplete");
-        }
         return out[0];
     }
 
@@ -699,7 +696,18 @@ final class Recorder {
             sites.add(new RunResult.Site(id, s.owner, s.method, s.desc, s.bci, s.file, s.line, s.variable, s.write,
                     Sites.library(id)));
         }
-        return new RunResult(ending.outcome(), ending.schedule(), ending.watchdog(), ending.deadlock(),
-                ending.exitStatus(), ending.exceptions(), List.copyOf(pairs), List.copyOf(sites));
+        Outcome outcome = ending.outcome();
+        List<RunResult.Uncaught> exceptions = new ArrayList<>(ending.exceptions());
+        Throwable failed = backlog.failure();
+        if (failed != null) { // a bug of racepipe's: the run is no clean pass, its pairs may be incomplete
+            System.err.println("racepipe: the detectors failed on an event (" + failed + "): this run's pairs may be incomplete");
+            java.io.StringWriter stack = new java.io.StringWriter();
+            failed.printStackTrace(new java.io.PrintWriter(stack));
+            exceptions.add(new RunResult.Uncaught("racepipe-detectors", failed.getClass().getName(),
+                    String.valueOf(failed.getMessage()), stack.toString()));
+            outcome = outcome == Outcome.OK ? Outcome.EXCEPTION : outcome;
+        }
+        return new RunResult(outcome, ending.schedule(), ending.watchdog(), ending.deadlock(),
+                ending.exitStatus(), List.copyOf(exceptions), List.copyOf(pairs), List.copyOf(sites));
     }
 }
