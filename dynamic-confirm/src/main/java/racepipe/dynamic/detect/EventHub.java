@@ -28,7 +28,7 @@ public final class EventHub {
     // stamp alone, the one with a stamp and a summary; -1 unless the hub has one of each and
     // no other that a repeat concerns (the four of a run: Eraser, hybrid, happens-before)
     private final int maskSlot, stampSlot, summarySlot;
-    private final int[] summaries; // per detector: its summary stamp for the thread begun
+    private int fusedSummary;      // the summary detector's summary stamp for the thread begun
     private final int[] stampAt;  // per detector: its stamp's int in an entry, or Detector.NEVER / ALWAYS / MASK
     private final int[] maskAt;   // per detector: with MASK, its mask's int in a location
     private final int[] stamps;   // per detector: the present stamp of the thread begun
@@ -122,7 +122,6 @@ public final class EventHub {
         this.a1 = detectors.length > 1 && stampAt[1] >= 0 ? detectors[1].summaryColumn() : -1;
         this.a2 = detectors.length > 2 && stampAt[2] >= 0 ? detectors[2].summaryColumn() : -1;
         this.a3 = detectors.length > 3 && stampAt[3] >= 0 ? detectors[3].summaryColumn() : -1;
-        this.summaries = new int[detectors.length];
         int mask = -1, stamp = -1, summary = -1, others = 0;
         for (int i = 0; i < detectors.length; i++) {
             int col = stampAt[i];
@@ -281,9 +280,7 @@ public final class EventHub {
         p1 = a1 >= 0 ? detectors[1].summaryStamp(tid) : 0;
         p2 = a2 >= 0 ? detectors[2].summaryStamp(tid) : 0;
         p3 = a3 >= 0 ? detectors[3].summaryStamp(tid) : 0;
-        for (int i = 0; i < detectors.length; i++) {
-            summaries[i] = stampAt[i] >= 0 && detectors[i].summaryColumn() >= 0 ? detectors[i].summaryStamp(tid) : 0;
-        }
+        fusedSummary = summarySlot >= 0 ? detectors[summarySlot].summaryStamp(tid) : 0;
         tag = tid + 1;
     }
 
@@ -377,19 +374,18 @@ public final class EventHub {
                 k += settled;
                 index += settled * step;
                 if (settled < left && shapes[index] == s) { // a cell a detector must see
-                    fusedCell(s, d, e, index * cellInts, write, by);
+                    fusedCell(s, d, e, index, write, by);
                     k++;
                     index += step;
                 }
                 continue;
             }
             int first = index, n = 0; // the cells from here on with this shape
-            Shape same = s == root ? null : s;
             do {
                 n++;
                 k++;
                 index += step;
-            } while (k < count && index >= 0 && index < length && shapes[index] == same
+            } while (k < count && index >= 0 && index < length && shapes[index] == s
                     && (spilled == null || spilled[index] == null));
             if (maskSlot >= 0 && e < Detector.MASK_BITS) {
                 fused(shapes, s, d, e, first, step, n, write, by);
@@ -419,7 +415,7 @@ public final class EventHub {
             i += settled;
             index += settled * step;
             if (i < n) {
-                fusedCell(s, d, e, index * cellInts, write, by);
+                fusedCell(s, d, e, index, write, by);
             }
         }
     }
@@ -435,7 +431,7 @@ public final class EventHub {
         int bit = 1 << e, m = maskAt[maskSlot];
         int colS = e * stride + stampAt[stampSlot], stampS = stamps[stampSlot];
         int colY = e * stride + stampAt[summarySlot], stampY = stamps[summarySlot];
-        int a = detectors[summarySlot].summaryColumn(), t = tag, sum = summaries[summarySlot];
+        int a = detectors[summarySlot].summaryColumn(), t = tag, sum = fusedSummary;
         for (int i = 0; i < n; i++, base += inc, index += step) {
             if (shapes[index] != s || (d[base + m] & bit) == 0 || d[base + colS] != stampS) {
                 return i;
@@ -456,25 +452,12 @@ public final class EventHub {
     }
 
     /** One cell of the fused pass that a detector must see: each of the three, as its pass would. */
-    private void fusedCell(Shape s, int[] d, int e, int base, boolean write, Context by) {
-        if ((d[base + maskAt[maskSlot]] & 1 << e) == 0) {
-            detectors[maskSlot].access(s, d, base, e, false, by);
-        }
-        if (d[base + e * stride + stampAt[stampSlot]] != stamps[stampSlot]) {
-            detectors[stampSlot].access(s, d, base, e, false, by);
-        }
-        int colY = e * stride + stampAt[summarySlot], a = detectors[summarySlot].summaryColumn(), last;
-        if (d[base + colY] != stamps[summarySlot]) {
-            if ((last = d[base + a]) > 0 && last >>> 24 == tag) { // the summary path
-                if (write) {
-                    d[base + a - 1] = summaries[summarySlot];
-                }
-                d[base + a] = summaries[summarySlot];
-                d[base + colY] = stamps[summarySlot];
-            } else {
-                detectors[summarySlot].access(s, d, base, e, false, by);
-            }
-        }
+    private void fusedCell(Shape s, int[] d, int e, int index, boolean write, Context by) {
+        int m = maskSlot, t = stampSlot, y = summarySlot;
+        pass(detectors[m], stampAt[m], 0, -1, 0, maskAt[m], s, d, e, index, 1, 1, write, by);
+        pass(detectors[t], stampAt[t], stamps[t], -1, 0, -1, s, d, e, index, 1, 1, write, by);
+        pass(detectors[y], stampAt[y], stamps[y], detectors[y].summaryColumn(), fusedSummary, -1, s, d, e, index, 1, 1,
+                write, by);
     }
 
     /**
