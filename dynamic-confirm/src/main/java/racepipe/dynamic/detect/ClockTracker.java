@@ -10,6 +10,7 @@ import java.util.Arrays;
  */
 final class ClockTracker {
     private final boolean lockEdges;
+    private final boolean tickAll; // SyncP: every synchronisation event of a thread ends its epoch
     private VectorClock[] threads = new VectorClock[8]; // an array: the agent watches ArrayList
     private VectorClock[] released = new VectorClock[8];      // any release of a lock
     private VectorClock[] writeReleased = new VectorClock[8]; // exclusive releases only
@@ -18,7 +19,17 @@ final class ClockTracker {
     private int[] epochs = new int[8]; // each thread's own entry of its clock (0: not seen yet)
 
     ClockTracker(boolean lockEdges) {
+        this(lockEdges, false);
+    }
+
+    /**
+     * tickAll: a thread's epoch ends at each of its synchronisation events, also those that only
+     * receive (acquire, join, wait return, volatile read), so that within an epoch its clock and
+     * its held locks are constant (SyncP's closure works on such segments).
+     */
+    ClockTracker(boolean lockEdges, boolean tickAll) {
         this.lockEdges = lockEdges;
+        this.tickAll = tickAll;
     }
 
     VectorClock of(int tid) {
@@ -68,6 +79,14 @@ final class ClockTracker {
 
     void join(int joiner, int joined) {
         of(joiner).join(of(joined));
+        received(joiner);
+    }
+
+    /** After tid received an edge: with tickAll its epoch ends there. */
+    private void received(int tid) {
+        if (tickAll) {
+            tick(of(tid), tid);
+        }
     }
 
     /** Read-mode acquires see exclusive releases; exclusive acquires see every release. */
@@ -79,6 +98,7 @@ final class ClockTracker {
         if (from != null) {
             of(tid).join(from);
         }
+        received(tid);
     }
 
     void release(int tid, int lock, boolean exclusive) {
@@ -104,6 +124,7 @@ final class ClockTracker {
         if (from != null) {
             of(tid).join(from);
         }
+        received(tid);
     }
 
     void volatileAccess(int tid, int variable, boolean write) {
@@ -123,6 +144,7 @@ final class ClockTracker {
             if (from != null) {
                 c.join(from);
             }
+            received(tid);
         }
     }
 

@@ -29,14 +29,45 @@ abstract class ClockedDetector implements Detector {
     final ClockTracker clocks;
     private final boolean summary;
     private int w, a, entries, stride; // summary: W at w, A at a
+    int own; // the offset of the subclass's own per-location ints (ownInts), from the location's base
 
     ClockedDetector(boolean lockEdges, boolean summary) {
-        this.clocks = new ClockTracker(lockEdges);
+        this(new ClockTracker(lockEdges), summary);
+    }
+
+    ClockedDetector(ClockTracker clocks, boolean summary) {
+        this.clocks = clocks;
         this.summary = summary;
     }
 
     /** The extra condition of this detector (hybrid: the lockset test); HB: none. */
     abstract boolean mayRace(Context earlier, Context now);
+
+    /**
+     * The clock of tid's present: an entry whose epoch it holds has been seen (HB: tid's clock).
+     * The summary is judged with it, so it must never claim more than {@link #seen} does.
+     */
+    VectorClock now(int tid) {
+        return clocks.of(tid);
+    }
+
+    /** The latest access of entry {@code other} (at {@code epoch}) is ordered before this access of {@code by}. */
+    boolean seen(Context other, int epoch, Context by, VectorClock now) {
+        return epoch <= now.get(other.tid);
+    }
+
+    /** Called on every access the detector sees that is not a same-epoch repeat, before its check (WCP's joins). */
+    void before(Shape s, int[] d, int base, int e, Context by) {
+    }
+
+    /** Called on every access the detector sees, after its check (SHB's reads-from). */
+    void after(Shape s, int[] d, int base, int e, Context by) {
+    }
+
+    /** Per-location ints the subclass keeps for itself, at {@link #own}. */
+    int ownInts() {
+        return 0;
+    }
 
     @Override
     public PairTable pairs() {
@@ -45,7 +76,7 @@ abstract class ClockedDetector implements Detector {
 
     @Override
     public int locationInts() {
-        return summary ? 2 : 0;
+        return (summary ? 2 : 0) + ownInts();
     }
 
     @Override
@@ -57,6 +88,7 @@ abstract class ClockedDetector implements Detector {
     public void place(int location, int entry, int stride) {
         this.w = location;
         this.a = location + 1;
+        this.own = location + (summary ? 2 : 0);
         this.entries = entry;
         this.stride = stride;
     }
@@ -81,7 +113,7 @@ abstract class ClockedDetector implements Detector {
         clocks.waitReturn(tid, monitor);
     }
 
-    private static int pack(int tid, int clock) {
+    static int pack(int tid, int clock) {
         return tid < 126 && clock < 1 << 24 ? (tid + 1) << 24 | clock : INVALID;
     }
 
@@ -123,8 +155,10 @@ abstract class ClockedDetector implements Detector {
         int clock = clocks.epoch(tid);
         int mine = base + entries + e * stride;
         if (d[mine] == clock) { // same epoch (a fresh entry holds 0, an epoch is 1 and up)
+            after(s, d, base, e, by);
             return;
         }
+        before(s, d, base, e, by);
         if (summary) {
             int last = d[base + a];
             if (last > 0 && last >>> 24 == tid + 1) { // the last access, valid, was this thread's: all came before (EventHub.cell does this itself)
@@ -134,15 +168,17 @@ abstract class ClockedDetector implements Detector {
                 }
                 d[base + a] = me;
                 d[mine] = clock;
+                after(s, d, base, e, by);
                 return;
             }
         }
         changed(s, d, base, e, by, clock);
+        after(s, d, base, e, by);
     }
 
     private void changed(Shape s, int[] d, int base, int e, Context by, int clock) {
         int tid = by.tid;
-        VectorClock now = clocks.of(tid);
+        VectorClock now = now(tid);
         boolean write = s.write(e);
         if (!summary) {
             check(s, d, base, e, write, by, now);
@@ -167,7 +203,7 @@ abstract class ClockedDetector implements Detector {
         boolean allSeen = true, writesSeen = true;
         for (int i = 0, n = s.size(); i < n; i++) {
             Context other = s.who(i);
-            if (other.tid == tid || d[base + entries + i * stride] <= now.get(other.tid)) {
+            if (other.tid == tid || seen(other, d[base + entries + i * stride], by, now)) {
                 continue;
             }
             boolean otherWrite = s.write(i);
@@ -178,7 +214,7 @@ abstract class ClockedDetector implements Detector {
             }
         }
         if (summary) {
-            int me = pack(tid, now.get(tid));
+            int me = pack(tid, clocks.epoch(tid));
             d[base + a] = allSeen ? me : INVALID;
             if (write) {
                 d[base + w] = writesSeen ? me : INVALID;

@@ -18,6 +18,12 @@ public interface Detector {
     int MASK = -3;
     /** The entries that have a bit in a {@link #repeatMask} int: 0 to 31. */
     int MASK_BITS = 32;
+    /**
+     * A {@link #stamp}: call the detector on every access of the thread until its next
+     * synchronisation event, skipping no repeat and taking no summary path (WCP inside a critical
+     * section, whose accesses are the section's history). No entry int ever holds it.
+     */
+    int EVERY = Integer.MIN_VALUE;
 
     String name();
 
@@ -63,8 +69,8 @@ public interface Detector {
     }
 
     /**
-     * The stamp of tid's accesses now (see {@link #repeatColumn}); it may change only at a
-     * synchronisation event of tid.
+     * The stamp of tid's accesses now (see {@link #repeatColumn}), or {@link #EVERY}; it may
+     * change only at a synchronisation event of tid.
      */
     default int stamp(int tid) {
         return 0;

@@ -24,6 +24,7 @@ public final class EventHub {
     private final int a0, a1, a2, a3; // their summary's A in a location (W: A - 1), -1 when none (or no stamp column)
     private int p0, p1, p2, p3;       // their summary stamps for the thread begun
     private int tag;                  // the thread begun + 1: the top bits of its summary stamps
+    private int t0, t1, t2, t3;       // per detector: tag, or -1 while its stamp is EVERY (no summary path)
     // the fused pass over a run's cells (see fused): the detector with a mask, the one with a
     // stamp alone, the one with a stamp and a summary; -1 unless the hub has one of each and
     // no other that a repeat concerns (the four of a run: Eraser, hybrid, happens-before)
@@ -32,6 +33,10 @@ public final class EventHub {
     private final int[] stampAt;  // per detector: its stamp's int in an entry, or Detector.NEVER / ALWAYS / MASK
     private final int[] maskAt;   // per detector: with MASK, its mask's int in a location
     private final int[] stamps;   // per detector: the present stamp of the thread begun
+    private final int[] summaryAt; // per detector: its summary's A in a location, -1 when none (or no stamp column)
+    private final int[] summaries; // per detector: its summary stamp for the thread begun
+    private final int[] tags;      // per detector: tag, or -1 while its stamp is EVERY
+    private final int[] rest;      // with the fused pass: the other detectors that repeats concern
     private Context current;      // the thread whose accesses come now (begin), null after a sync event
     private HeldLocks[] threads = new HeldLocks[8]; // an array: the agent watches ArrayList
     private final Shape root = Shape.empty();
@@ -101,12 +106,16 @@ public final class EventHub {
         this.stampAt = new int[detectors.length];
         this.maskAt = new int[detectors.length];
         this.stamps = new int[detectors.length];
+        this.summaryAt = new int[detectors.length];
+        this.summaries = new int[detectors.length];
+        this.tags = new int[detectors.length];
         for (int i = 0; i < detectors.length; i++) {
             Detector d = detectors[i];
             d.place(location, entry, stride);
             int col = d.repeatColumn();
             stampAt[i] = col >= 0 ? entry + col : col;
             maskAt[i] = col == Detector.MASK ? d.repeatMask() : -1;
+            summaryAt[i] = col >= 0 ? d.summaryColumn() : -1;
             location += d.locationInts();
             entry += d.entryInts();
         }
@@ -123,6 +132,7 @@ public final class EventHub {
         this.a2 = detectors.length > 2 && stampAt[2] >= 0 ? detectors[2].summaryColumn() : -1;
         this.a3 = detectors.length > 3 && stampAt[3] >= 0 ? detectors[3].summaryColumn() : -1;
         int mask = -1, stamp = -1, summary = -1, others = 0;
+        int[] other = new int[detectors.length];
         for (int i = 0; i < detectors.length; i++) {
             int col = stampAt[i];
             if (col == Detector.MASK && mask < 0) {
@@ -132,13 +142,16 @@ public final class EventHub {
             } else if (col >= 0 && detectors[i].summaryColumn() >= 0 && summary < 0) {
                 summary = i;
             } else if (col != Detector.NEVER) {
-                others++;
+                other[others++] = i;
             }
         }
-        boolean fuse = mask >= 0 && stamp >= 0 && summary >= 0 && others == 0;
+        // the other detectors (the predictors beside the four) take their own passes over the
+        // cells the fused pass visited
+        boolean fuse = mask >= 0 && stamp >= 0 && summary >= 0;
         this.maskSlot = fuse ? mask : -1;
         this.stampSlot = fuse ? stamp : -1;
         this.summarySlot = fuse ? summary : -1;
+        this.rest = fuse ? java.util.Arrays.copyOf(other, others) : new int[0];
     }
 
     public Detector[] detectors() {
@@ -270,7 +283,10 @@ public final class EventHub {
     public void begin(int tid) {
         current = context(tid);
         for (int i = 0; i < detectors.length; i++) {
-            stamps[i] = stampAt[i] >= 0 ? detectors[i].stamp(tid) : 0;
+            int st = stampAt[i] >= 0 ? detectors[i].stamp(tid) : 0;
+            stamps[i] = st;
+            tags[i] = st == Detector.EVERY ? -1 : tid + 1;
+            summaries[i] = summaryAt[i] >= 0 ? detectors[i].summaryStamp(tid) : 0;
         }
         s0 = stamps.length > 0 ? stamps[0] : 0;
         s1 = stamps.length > 1 ? stamps[1] : 0;
@@ -282,6 +298,10 @@ public final class EventHub {
         p3 = a3 >= 0 ? detectors[3].summaryStamp(tid) : 0;
         fusedSummary = summarySlot >= 0 ? detectors[summarySlot].summaryStamp(tid) : 0;
         tag = tid + 1;
+        t0 = tags.length > 0 ? tags[0] : -1;
+        t1 = tags.length > 1 ? tags[1] : -1;
+        t2 = tags.length > 2 ? tags[2] : -1;
+        t3 = tags.length > 3 ? tags[3] : -1;
     }
 
     /** A plain access by tid to a location with a Shadow (a field, a static). */
@@ -370,6 +390,7 @@ public final class EventHub {
             if (maskSlot >= 0 && e < Detector.MASK_BITS && spilled == null) { // the common case: one loop
                 int left = step > 0 ? Math.min(count - k, (length - 1 - index) / step + 1) // the cells in bounds
                         : step < 0 ? Math.min(count - k, index / -step + 1) : 1;          // (a single access: step 0)
+                int from = index;
                 int settled = settle(shapes, s, d, e, index, step, left, write);
                 k += settled;
                 index += settled * step;
@@ -377,6 +398,10 @@ public final class EventHub {
                     fusedCell(s, d, e, index, write, by);
                     k++;
                     index += step;
+                    settled++;
+                }
+                if (rest.length > 0) {
+                    others(s, d, e, from, step, settled, write, by);
                 }
                 continue;
             }
@@ -389,17 +414,27 @@ public final class EventHub {
                     && (spilled == null || spilled[index] == null));
             if (maskSlot >= 0 && e < Detector.MASK_BITS) {
                 fused(shapes, s, d, e, first, step, n, write, by);
+                if (rest.length > 0) {
+                    others(s, d, e, first, step, n, write, by);
+                }
                 continue;
             }
-            pass(d0, c0, s0, a0, p0, m0, s, d, e, first, step, n, write, by);
-            pass(d1, c1, s1, a1, p1, m1, s, d, e, first, step, n, write, by);
-            pass(d2, c2, s2, a2, p2, m2, s, d, e, first, step, n, write, by);
-            pass(d3, c3, s3, a3, p3, m3, s, d, e, first, step, n, write, by);
-            if (detectors.length > 4) {
-                for (int i = 0, base = first * cellInts; i < n; i++, base += step * cellInts) {
-                    repeatMore(s, d, base, e, by);
-                }
+            pass(d0, c0, s0, a0, p0, m0, t0, s, d, e, first, step, n, write, by);
+            pass(d1, c1, s1, a1, p1, m1, t1, s, d, e, first, step, n, write, by);
+            pass(d2, c2, s2, a2, p2, m2, t2, s, d, e, first, step, n, write, by);
+            pass(d3, c3, s3, a3, p3, m3, t3, s, d, e, first, step, n, write, by);
+            for (int i = 4; i < detectors.length; i++) {
+                pass(detectors[i], stampAt[i], stamps[i], summaryAt[i], summaries[i], maskAt[i], tags[i], s, d, e, first,
+                        step, n, write, by);
             }
+        }
+    }
+
+    /** The passes of the detectors beside the fused three on n cells of one shape (entry e). */
+    private void others(Shape s, int[] d, int e, int first, int step, int n, boolean write, Context by) {
+        for (int i : rest) {
+            pass(detectors[i], stampAt[i], stamps[i], summaryAt[i], summaries[i], maskAt[i], tags[i], s, d, e, first, step,
+                    n, write, by);
         }
     }
 
@@ -431,7 +466,7 @@ public final class EventHub {
         int bit = 1 << e, m = maskAt[maskSlot];
         int colS = e * stride + stampAt[stampSlot], stampS = stamps[stampSlot];
         int colY = e * stride + stampAt[summarySlot], stampY = stamps[summarySlot];
-        int a = detectors[summarySlot].summaryColumn(), t = tag, sum = fusedSummary;
+        int a = detectors[summarySlot].summaryColumn(), t = tags[summarySlot], sum = fusedSummary;
         for (int i = 0; i < n; i++, base += inc, index += step) {
             if (shapes[index] != s || (d[base + m] & bit) == 0 || d[base + colS] != stampS) {
                 return i;
@@ -454,10 +489,10 @@ public final class EventHub {
     /** One cell of the fused pass that a detector must see: each of the three, as its pass would. */
     private void fusedCell(Shape s, int[] d, int e, int index, boolean write, Context by) {
         int m = maskSlot, t = stampSlot, y = summarySlot;
-        pass(detectors[m], stampAt[m], 0, -1, 0, maskAt[m], s, d, e, index, 1, 1, write, by);
-        pass(detectors[t], stampAt[t], stamps[t], -1, 0, -1, s, d, e, index, 1, 1, write, by);
-        pass(detectors[y], stampAt[y], stamps[y], detectors[y].summaryColumn(), fusedSummary, -1, s, d, e, index, 1, 1,
-                write, by);
+        pass(detectors[m], stampAt[m], 0, -1, 0, maskAt[m], -1, s, d, e, index, 1, 1, write, by);
+        pass(detectors[t], stampAt[t], stamps[t], -1, 0, -1, -1, s, d, e, index, 1, 1, write, by);
+        pass(detectors[y], stampAt[y], stamps[y], detectors[y].summaryColumn(), fusedSummary, -1, tags[y], s, d, e, index,
+                1, 1, write, by);
     }
 
     /**
@@ -467,15 +502,14 @@ public final class EventHub {
      * not even then when its summary says the cell's last access was this thread's. A loop of
      * its own per detector keeps what it reads in registers.
      */
-    private void pass(Detector x, int c, int stamp, int a, int summary, int m, Shape s, int[] d, int e, int first,
-            int step, int n, boolean write, Context by) {
+    private void pass(Detector x, int c, int stamp, int a, int summary, int m, int t, Shape s, int[] d, int e,
+            int first, int step, int n, boolean write, Context by) {
         if (c == Detector.NEVER) {
             return;
         }
         int ci = cellInts, inc = step * ci, base = first * ci;
         if (c >= 0) {
             int col = e * stride + c;
-            int t = tag;
             for (int i = 0; i < n; i++, base += inc) {
                 if (d[base + col] != stamp) {
                     int last;
@@ -544,7 +578,7 @@ public final class EventHub {
         int off = base + e * stride;
         int c = c0, a, last;
         if (c >= 0 ? d[off + c] != s0 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m0, e))) {
-            if ((a = a0) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
+            if ((a = a0) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t0) {
                 if (write) {
                     d[base + a - 1] = p0;
                 }
@@ -556,7 +590,7 @@ public final class EventHub {
         }
         c = c1;
         if (c >= 0 ? d[off + c] != s1 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m1, e))) {
-            if ((a = a1) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
+            if ((a = a1) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t1) {
                 if (write) {
                     d[base + a - 1] = p1;
                 }
@@ -568,7 +602,7 @@ public final class EventHub {
         }
         c = c2;
         if (c >= 0 ? d[off + c] != s2 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m2, e))) {
-            if ((a = a2) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
+            if ((a = a2) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t2) {
                 if (write) {
                     d[base + a - 1] = p2;
                 }
@@ -580,7 +614,7 @@ public final class EventHub {
         }
         c = c3;
         if (c >= 0 ? d[off + c] != s3 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m3, e))) {
-            if ((a = a3) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tag) {
+            if ((a = a3) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t3) {
                 if (write) {
                     d[base + a - 1] = p3;
                 }
@@ -591,7 +625,7 @@ public final class EventHub {
             }
         }
         if (detectors.length > 4) {
-            repeatMore(s, d, base, e, by);
+            repeatMore(s, d, base, e, by, write);
         }
     }
 
@@ -604,14 +638,22 @@ public final class EventHub {
         return e >= Detector.MASK_BITS || (d[at] & 1 << e) == 0;
     }
 
-    /** The detectors past the first four (none in a run of the four). */
-    private void repeatMore(Shape s, int[] d, int base, int e, Context by) {
+    /** The detectors past the first four (none in a run of the four), each as repeat takes the first four. */
+    private void repeatMore(Shape s, int[] d, int base, int e, Context by, boolean write) {
         int off = base + e * stride;
         for (int i = 4; i < detectors.length; i++) {
-            int col = stampAt[i];
+            int col = stampAt[i], a, last;
             if (col >= 0 ? d[off + col] != stamps[i]
                     : col != Detector.NEVER && (col == Detector.ALWAYS || lacks(d, base + maskAt[i], e))) {
-                detectors[i].access(s, d, base, e, false, by);
+                if ((a = summaryAt[i]) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tags[i]) {
+                    if (write) {
+                        d[base + a - 1] = summaries[i];
+                    }
+                    d[base + a] = summaries[i];
+                    d[off + col] = stamps[i];
+                } else {
+                    detectors[i].access(s, d, base, e, false, by);
+                }
             }
         }
     }
@@ -646,7 +688,7 @@ public final class EventHub {
         }
     }
 
-    /** The four detectors of a run, by name: ls, eraser, hybrid, hb. */
+    /** The detectors of a run, by name: ls, eraser, hybrid, hb, and the predictors shb, wcp, syncp. */
     public static EventHub of(List<String> names) {
         List<Detector> ds = new ArrayList<>();
         for (String n : names) {
@@ -655,6 +697,9 @@ public final class EventHub {
                 case "eraser" -> ds.add(new EraserDetector());
                 case "hybrid" -> ds.add(new HybridDetector());
                 case "hb" -> ds.add(new HappensBeforeDetector());
+                case "shb" -> ds.add(new ShbDetector());
+                case "wcp" -> ds.add(new WcpDetector());
+                case "syncp" -> ds.add(new SyncpDetector());
                 case "" -> { }
                 default -> throw new IllegalArgumentException("unknown detector: " + n);
             }

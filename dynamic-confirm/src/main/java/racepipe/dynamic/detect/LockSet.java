@@ -135,6 +135,11 @@ public final class LockSet {
     }
 
     /** A run-wide small number naming this set (equal sets, one id). */
+    /** The i-th lock of the set (0 to size - 1), in id order. */
+    int lock(int i) {
+        return locks[i];
+    }
+
     int id() {
         return id;
     }

@@ -41,6 +41,31 @@ public final class VectorClock {
         }
     }
 
+    /** this := other. */
+    public void assign(VectorClock other) {
+        if (c.length < other.c.length) {
+            c = new int[other.c.length];
+        }
+        System.arraycopy(other.c, 0, c, 0, other.c.length);
+        java.util.Arrays.fill(c, other.c.length, c.length, 0);
+    }
+
+    /** this := the pointwise minimum of a and b. */
+    public void meet(VectorClock a, VectorClock b) {
+        int n = Math.max(a.c.length, b.c.length);
+        if (c.length < n) {
+            c = new int[n];
+        }
+        for (int i = 0; i < c.length; i++) {
+            c[i] = Math.min(a.get(i), b.get(i));
+        }
+    }
+
+    /** Thread ids below this may have a non-zero entry. */
+    public int width() {
+        return c.length;
+    }
+
     /** The epoch clock@tid happened before this clock (FastTrack's O(1) test). */
     public boolean sees(int tid, int clock) {
         return clock <= get(tid);

@@ -12,7 +12,9 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * On any trace a real program could produce, HB ⊆ Hybrid ⊆ LS as sets of pairs. Traces are
+ * On any trace a real program could produce, HB ⊆ Hybrid ⊆ LS, SHB ⊆ HB ⊆ WCP and HB ⊆ SyncP as
+ * sets of pairs (SHB adds reads-from to HB's order, WCP's order is within HB's, SyncP reports
+ * what HB leaves unordered). Traces are
  * generated as per-thread programs interleaved by a random schedule, so locks are well nested,
  * mutual exclusion holds, and joins only wait for finished threads.
  */
@@ -33,6 +35,14 @@ class ContainmentPropertyTest {
         Trace t = run(programs, new java.util.Random(seed));
         assertThat(DetectorsTest.pairs(t.hybrid)).containsAll(DetectorsTest.pairs(t.hb));
         assertThat(DetectorsTest.pairs(t.ls)).containsAll(DetectorsTest.pairs(t.hybrid));
+    }
+
+    @Property(tries = 500)
+    void shb_within_hb_within_wcp_and_syncp(@ForAll("programs") List<List<Step>> programs, @ForAll long seed) {
+        Trace t = run(programs, new java.util.Random(seed));
+        assertThat(DetectorsTest.pairs(t.hb)).containsAll(DetectorsTest.pairs(t.shb));
+        assertThat(DetectorsTest.pairs(t.wcp)).containsAll(DetectorsTest.pairs(t.hb));
+        assertThat(DetectorsTest.pairs(t.syncp)).containsAll(DetectorsTest.pairs(t.hb));
     }
 
     /** Interleaves the programs; a lock step waits while another thread holds the lock. */

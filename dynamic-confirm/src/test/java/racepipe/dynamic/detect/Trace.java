@@ -3,13 +3,16 @@ package racepipe.dynamic.detect;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Feeds a hand-written event sequence to all four detectors, as the runtime would. */
+/** Feeds a hand-written event sequence to all seven detectors, as the runtime would. */
 final class Trace {
     final LocksetDetector ls = new LocksetDetector();
     final EraserDetector eraser = new EraserDetector();
     final HybridDetector hybrid = new HybridDetector();
     final HappensBeforeDetector hb = new HappensBeforeDetector();
-    final EventHub hub = new EventHub(ls, eraser, hybrid, hb);
+    final ShbDetector shb = new ShbDetector();
+    final WcpDetector wcp = new WcpDetector();
+    final SyncpDetector syncp = new SyncpDetector();
+    final EventHub hub = new EventHub(ls, eraser, hybrid, hb, shb, wcp, syncp);
     private final Map<Integer, Shadow> locations = new HashMap<>();
 
     Trace start(int parent, int child) {
