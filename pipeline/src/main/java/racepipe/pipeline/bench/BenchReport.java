@@ -11,10 +11,14 @@ import racepipe.pipeline.model.ResultFile;
 
 /** The research table of a suite: terminal, results.json, results.md and results.html. */
 public final class BenchReport {
-    private static final List<String> SIZES = List.of("static:wala", "static:sootup", "ls", "eraser", "hybrid", "hb",
+    private static final List<String> SIZES = List.of("static:wala", "static:sootup", "ls", "eraser", "hybrid", "hb", "shb",
+            "wcp", "syncp",
             "candidates", "induced", "real", "harmful");
-    private static final List<String> HEAD = List.of("Static(W)", "Static(S)", "LS", "Eraser", "Hybrid", "HB", "Cand", "Induced",
+    private static final List<String> HEAD = List.of("Static(W)", "Static(S)", "LS", "Eraser", "Hybrid", "HB", "SHB", "WCP",
+            "SyncP", "Cand", "Induced",
             "Real", "harmful");
+
+    private static final List<String> QUALITY = List.of("static:wala", "hybrid", "hb", "wcp", "syncp");
 
     private BenchReport() {
     }
@@ -27,14 +31,14 @@ public final class BenchReport {
     public static void print(PrintStream out, List<BenchRow> rows) {
         StringBuilder h = new StringBuilder(String.format("%-14s", "benchmark"));
         HEAD.forEach(c -> h.append(String.format(" %9s", c)));
-        h.append("   P/R static  P/R hybrid  P/R hb     checks   time");
+        h.append("   P/R static  P/R hybrid  P/R hb  P/R wcp  P/R syncp     checks   time");
         out.println(h);
         for (BenchRow r : rows) {
             StringBuilder line = new StringBuilder(String.format("%-14s", r.name));
             Map<String, Object> sizes = m(r.json, "sizes");
             SIZES.forEach(k -> line.append(String.format(" %9s", sizes.get(k))));
             Map<String, Object> q = m(r.json, "quality");
-            for (String k : List.of("static:wala", "hybrid", "hb")) {
+            for (String k : QUALITY) {
                 Map<String, Object> pq = (Map<String, Object>) q.get(k);
                 line.append(String.format("  %s/%s", pct(pq.get("precision")), pct(pq.get("recall"))));
             }
@@ -81,12 +85,12 @@ public final class BenchReport {
     @SuppressWarnings("unchecked")
     static String markdown(List<BenchRow> rows) {
         StringBuilder sb = new StringBuilder("# racepipe bench\n\n| benchmark | " + String.join(" | ", HEAD)
-                + " | P/R static | P/R hybrid | P/R hb | checks |\n|" + "---|".repeat(HEAD.size() + 5) + "\n");
+                + " | P/R static | P/R hybrid | P/R hb | P/R wcp | P/R syncp | checks |\n|" + "---|".repeat(HEAD.size() + 7) + "\n");
         for (BenchRow r : rows) {
             Map<String, Object> sizes = m(r.json, "sizes"), q = m(r.json, "quality"), checks = m(r.json, "checks");
             sb.append("| ").append(r.name);
             SIZES.forEach(k -> sb.append(" | ").append(sizes.get(k)));
-            for (String k : List.of("static:wala", "hybrid", "hb")) {
+            for (String k : QUALITY) {
                 Map<String, Object> pq = (Map<String, Object>) q.get(k);
                 sb.append(" | ").append(pct(pq.get("precision"))).append("/").append(pct(pq.get("recall")));
             }
@@ -117,8 +121,8 @@ public final class BenchReport {
                 .append(t.get("falseInduced")).append("; unlisted candidates: ").append(t.get("unlistedCandidates"))
                 .append(" (induced ").append(t.get("unlistedInduced")).append("), in the JDK: ")
                 .append(t.get("unlistedJdkCandidates")).append("\n\n");
-        sb.append("| pair | sites | truth | verdict | static | hybrid runs | hb runs | ls runs | raced/trials | |\n")
-                .append("|---|---|---|---|---|---|---|---|---|---|\n");
+        sb.append("| pair | sites | truth | verdict | static | hybrid runs | hb runs | ls runs | wcp runs | syncp runs | shb runs "
+                + "| raced/trials | |\n").append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Map<String, Object> p : (List<Map<String, Object>>) r.json.get("pairs")) {
             if (Boolean.TRUE.equals(p.get("jdk"))) {
                 continue;
@@ -137,7 +141,8 @@ public final class BenchReport {
                     .append(" | ").append(truth).append(" | ").append(v)
                     .append(" | ").append(preds.contains("static:wala") ? "W" : "").append(preds.contains("static:sootup") ? "S" : "")
                     .append(" | ").append(runList(runs, "hybrid")).append(" | ").append(runList(runs, "hb"))
-                    .append(" | ").append(runList(runs, "ls"))
+                    .append(" | ").append(runList(runs, "ls")).append(" | ").append(runList(runs, "wcp"))
+                    .append(" | ").append(runList(runs, "syncp")).append(" | ").append(runList(runs, "shb"))
                     .append(" | ").append(c == null || c.isEmpty() ? "" : c.get("raced") + "/" + c.get("trials"))
                     .append(" | ").append(flag).append(" |\n");
         }

@@ -17,7 +17,8 @@ import racepipe.pipeline.model.ResultFile;
  * pairs, each predictor's precision and recall against the truth, and the containment checks.
  */
 public final class BenchRow {
-    static final List<String> PREDICTORS = List.of("static:wala", "static:sootup", "ls", "eraser", "hybrid", "hb");
+    static final List<String> PREDICTORS = List.of("static:wala", "static:sootup", "ls", "eraser", "hybrid", "hb", "shb",
+            "wcp", "syncp");
 
     public final String name;
     public final Map<String, Object> json = new LinkedHashMap<>();
@@ -83,15 +84,24 @@ public final class BenchRow {
     private static Map<String, Boolean> checks(ResultFile r, Set<String> candidates, Set<String> induced, Set<String> real,
                                                Map<Truth.Pair, List<RacePair>> byTruth, Map<String, Set<String>> sets) {
         Map<String, Boolean> c = new LinkedHashMap<>();
-        boolean chain = true;
+        boolean chain = true, predictive = true, predictiveRan = false;
         for (DetectRun run : r.runs == null ? List.<DetectRun>of() : r.runs) {
             Map<String, List<String>> s = run.sets();
             if (s != null) {
                 chain &= new LinkedHashSet<>(s.get("hybrid")).containsAll(s.get("hb"))
                         && new LinkedHashSet<>(s.get("ls")).containsAll(s.get("hybrid"));
+                if (s.get("shb") != null && s.get("wcp") != null && s.get("syncp") != null) {
+                    predictiveRan = true;
+                    predictive &= new LinkedHashSet<>(s.get("hb")).containsAll(s.get("shb"))
+                            && new LinkedHashSet<>(s.get("wcp")).containsAll(s.get("hb"))
+                            && new LinkedHashSet<>(s.get("syncp")).containsAll(s.get("hb"));
+                }
             }
         }
         c.put("HB ⊆ Hybrid ⊆ LS on every run", chain);
+        if (predictiveRan) {
+            c.put("SHB ⊆ HB ⊆ WCP, HB ⊆ SyncP on every run", predictive);
+        }
         c.put("RF = Candidates ∩ Induced", candidates.containsAll(induced));
         c.put("Induced ⊆ Real", real.containsAll(induced));
         c.put("Real ⊆ Static", byTruth.entrySet().stream().filter(e -> e.getKey().real())
@@ -136,7 +146,7 @@ public final class BenchRow {
     private static Map<String, List<Integer>> runsSeeing(ResultFile r, List<RacePair> ps) {
         Map<String, List<Integer>> out = new LinkedHashMap<>();
         List<DetectRun> runs = r.runs == null ? List.of() : r.runs;
-        for (String d : List.of("ls", "hybrid", "hb")) {
+        for (String d : List.of("ls", "hybrid", "hb", "shb", "wcp", "syncp")) {
             List<Integer> seen = new ArrayList<>();
             for (int i = 0; i < runs.size(); i++) {
                 Map<String, List<String>> sets = runs.get(i).sets();

@@ -36,7 +36,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
     ProgramOptions app;
 
     @Option(names = "--predictors", split = ",", defaultValue = "static,hybrid",
-            description = "which predictors feed Phase 2: static, hybrid, ls, eraser, hb (default: ${DEFAULT-VALUE})",
+            description = "which predictors feed Phase 2: static, hybrid, ls, eraser, hb, shb, wcp, syncp (default: ${DEFAULT-VALUE})",
             converter = Predictor.Converter.class)
     List<Predictor> predictors;
 

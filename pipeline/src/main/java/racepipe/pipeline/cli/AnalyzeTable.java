@@ -124,6 +124,9 @@ final class AnalyzeTable {
             case "eraser" -> "Eraser";
             case "hybrid" -> "hybrid (lockset + start/join order)";
             case "hb" -> "happens-before";
+            case "shb" -> "schedulable HB";
+            case "wcp" -> "WCP";
+            case "syncp" -> "SyncP";
             default -> predictor;
         };
     }

@@ -19,7 +19,7 @@ import racepipe.pipeline.run.StaticHelp;
 
 /** {@code racepipe detect}: Phase 1 dynamic, every detector on the same runs. */
 @Command(name = "detect", mixinStandardHelpOptions = true,
-        description = "Run the program K times under the agent; report the pairs of each detector (ls, eraser, hybrid, hb).")
+        description = "Run the program K times under the agent; report the pairs of each detector (ls, eraser, hybrid, hb; shb, wcp, syncp on request).")
 public final class DetectCommand implements Callable<Integer> {
     @Mixin
     ProgramOptions app;

@@ -2,7 +2,7 @@ package racepipe.pipeline.cli;
 
 /** {@code --detectors}: the dynamic detectors of detect. */
 enum Detector {
-    LS, ERASER, HYBRID, HB;
+    LS, ERASER, HYBRID, HB, SHB, WCP, SYNCP;
 
     @Override
     public String toString() {

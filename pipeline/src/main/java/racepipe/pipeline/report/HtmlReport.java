@@ -165,6 +165,7 @@ public final class HtmlReport {
         PredictorSets sets = new PredictorSets(r);
         b.append("<div class=\"card\" id=\"sets\"><h2>Predictor sets</h2><div class=\"overview\"><div>")
                 .append(SetDiagram.svg(sets))
+                .append(sets.has("wcp") || sets.has("syncp") ? SetDiagram.svg(sets, SetDiagram.PREDICTIVE) : "")
                 .append("</div><div>").append(SetTable.html(sets, r))
                 .append("<div class=\"legend\">Candidates = Static ∪ Hybrid go to confirmation; ")
                 .append("Induced = pairs a trial brought together on the same address. ")

@@ -13,7 +13,8 @@ import racepipe.pipeline.model.ResultFile;
  * else derived from each pair's predictors (and "induced" from confirm.raced).
  */
 final class PredictorSets {
-    static final List<String> ORDER = List.of("static", "ls", "eraser", "hybrid", "hb", "candidates", "induced");
+    static final List<String> ORDER = List.of("static", "ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp", "candidates",
+            "induced");
 
     final Map<String, Set<String>> sets = new LinkedHashMap<>();
 
@@ -83,6 +84,9 @@ final class PredictorSets {
             case "eraser" -> "Eraser";
             case "hybrid" -> "Hybrid";
             case "hb" -> "HB";
+            case "shb" -> "SHB";
+            case "wcp" -> "WCP";
+            case "syncp" -> "SyncP";
             case "candidates" -> "Candidates";
             case "induced" -> "Induced";
             default -> name;

@@ -37,6 +37,15 @@ final class SetTable {
         if (s.has("hybrid") && s.has("ls")) {
             check(b, "Hybrid ⊆ Lockset", s.get("ls").containsAll(s.get("hybrid")));
         }
+        if (s.has("shb") && s.has("hb")) {
+            check(b, "SHB ⊆ HB", s.get("hb").containsAll(s.get("shb")));
+        }
+        if (s.has("hb") && s.has("wcp")) {
+            check(b, "HB ⊆ WCP", s.get("wcp").containsAll(s.get("hb")));
+        }
+        if (s.has("hb") && s.has("syncp")) {
+            check(b, "HB ⊆ SyncP", s.get("syncp").containsAll(s.get("hb")));
+        }
         if (s.has("induced")) {
             check(b, "Induced ⊆ Candidates", s.get("candidates").containsAll(s.get("induced")));
         }

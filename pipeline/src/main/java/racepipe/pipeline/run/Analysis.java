@@ -42,6 +42,8 @@ public final class Analysis {
     }
 
     static final String PHASES_FILE = "phases.json";
+    /** The detectors of every dynamic run: the four, and the predictors beyond HB on the same trace. */
+    static final List<String> DETECTORS = List.of("ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp");
 
     private final ProgramInput program;
     private final Options opt;
@@ -160,7 +162,7 @@ public final class Analysis {
         }
         current = r;
         boolean wantStatic = opt.predictors().contains("static");
-        String detectors = "ls eraser hybrid hb";
+        String detectors = String.join(" ", DETECTORS);
         log.println("phase 1: " + (wantStatic ? "static (" + opt.engine() + ") beside " : "") + opt.runs() + " dynamic run"
                 + (opt.runs() == 1 ? "" : "s") + " (" + detectors + ") ...");
         AtomicReference<StaticResult> statics = new AtomicReference<>();
@@ -187,7 +189,7 @@ public final class Analysis {
             staticThread.start();
         }
         long t0 = System.nanoTime();
-        DetectRuns.Result d = DetectRuns.run(program, new DetectRuns.Options(List.of("ls", "eraser", "hybrid", "hb"),
+        DetectRuns.Result d = DetectRuns.run(program, new DetectRuns.Options(DETECTORS,
                 opt.runs(), opt.seed(), opt.runTimeoutMillis(), true), out.resolve("runs"),
                 () -> stop.now() || staticFailure.get() != null);
         double dynamic = seconds(t0);
@@ -284,7 +286,7 @@ public final class Analysis {
 
     private Summary summary(ResultFile r) {
         Map<String, TreeSet<String>> sets = new LinkedHashMap<>();
-        for (String k : List.of("static", "ls", "eraser", "hybrid", "hb", "candidates", "induced")) {
+        for (String k : List.of("static", "ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp", "candidates", "induced")) {
             sets.put(k, new TreeSet<>());
         }
         Map<String, Integer> verdicts = new LinkedHashMap<>();
@@ -292,7 +294,7 @@ public final class Analysis {
             verdicts.put(v, 0);
         }
         for (RacePair p : r.pairs) {
-            for (String k : List.of("static", "ls", "eraser", "hybrid", "hb")) {
+            for (String k : List.of("static", "ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp")) {
                 if (p.predictors.containsKey(k)) {
                     sets.get(k).add(p.key);
                 }

@@ -100,7 +100,7 @@ final class PairQueue {
         int max = opt.trials();
         List<TrialResult> results = new ArrayList<>(fuzz.trials);
         Run random = null;
-        if (fuzz.settled() && tier == Tier.HB && needsRandom(results)) {
+        if (fuzz.settled() && tier.observed() && needsRandom(results)) {
             ConfirmRuns.Options r = new ConfirmRuns.Options(Math.max(1, max / 2), Seeds.derive(opt.seed(), -1), "random",
                     opt.jobs(), opt.timeoutMillis(), opt.processPerTrial(), opt.watchdogMillis());
             random = trials(p.key + "#random", a, b, r, tier);

@@ -15,6 +15,11 @@ import racepipe.pipeline.model.SiteInfo;
 public final class Ranking {
     /** How much Phase 1 saw of a pair, strongest first. */
     public enum Tier {
+        /**
+         * A predictive detector (shb, wcp, syncp) reported the pair in a run: SHB's pairs are all
+         * schedulable, WCP's and SyncP's predicted (sound for the first race), so they go first.
+         */
+        PREDICTED("predicted", "a predictive detector (shb, wcp or syncp) reported it in a run"),
         /** Happens-before saw the two accesses unordered in a run: the race was there. */
         HB("hb", "happens-before saw it unordered in a run"),
         /** The hybrid detector (lockset + start/join/notify order) saw it unordered in a run. */
@@ -33,10 +38,16 @@ public final class Ranking {
             this.label = label;
             this.meaning = meaning;
         }
+
+        /** A run showed the race (observed or predicted from it): every trial, and the random fallback. */
+        public boolean observed() {
+            return this == PREDICTED || this == HB;
+        }
     }
 
-    private static final List<String> PREDICTORS = List.of("static", "ls", "eraser", "hybrid", "hb");
-    private static final List<String> DETECTORS = List.of("ls", "eraser", "hybrid", "hb");
+    private static final List<String> PREDICTORS = List.of("static", "ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp");
+    private static final List<String> DETECTORS = List.of("ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp");
+    private static final List<String> PREDICTIVE = List.of("shb", "wcp", "syncp");
 
     private Ranking() {
     }
@@ -73,6 +84,9 @@ public final class Ranking {
     }
 
     public static Tier tier(RacePair p, Seen seen) {
+        if (PREDICTIVE.stream().anyMatch(p.predictors::containsKey)) {
+            return Tier.PREDICTED;
+        }
         if (p.predictors.containsKey("hb")) {
             return Tier.HB;
         }
@@ -85,7 +99,7 @@ public final class Ranking {
 
     /**
      * Candidates strongest first: by tier; then by how many predictors agree (static, ls, eraser,
-     * hybrid, hb); then by the static engine's rank when its evidence carries one (smaller first);
+     * hybrid, hb, shb, wcp, syncp); then by the static engine's rank when its evidence carries one (smaller first);
      * then by how many runs saw the pair; then by key, so the order is a function of Phase 1 alone.
      */
     public static List<RacePair> rank(List<RacePair> candidates, Seen seen) {

@@ -59,7 +59,7 @@ public final class Stopping {
     /** The most trials a pair of this tier gets while none of them races (unseen: while they end). */
     public static int noRaceLimit(Tier tier, int max) {
         return switch (tier) {
-            case HB -> max;
+            case PREDICTED, HB -> max;
             case HYBRID, EXECUTED, ONE_SITE -> Math.min(max, NO_RACE);
             case UNSEEN -> Math.min(max, PROBE);
         };
@@ -81,7 +81,7 @@ public final class Stopping {
             if (n >= HUNG && trials.stream().allMatch(t -> t.outcome() == Outcome.TIMEOUT)) {
                 return Decision.stop("the first " + n + " trials all hung");
             }
-            if (n >= CUT && tier != Tier.HB && trials.stream().allMatch(Stopping::noMeeting)) {
+            if (n >= CUT && !tier.observed() && trials.stream().allMatch(Stopping::noMeeting)) {
                 return Decision.stop("the first " + n + " trials postponed at its sites " + trials.stream()
                         .mapToInt(TrialResult::fruitless).min().orElse(0) + "+ times each: no partner ever came");
             }
