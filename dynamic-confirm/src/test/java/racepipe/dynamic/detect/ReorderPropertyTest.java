@@ -81,7 +81,31 @@ class ReorderPropertyTest {
      */
     @Property(tries = 1000)
     void runs_at_once_should_report_what_their_accesses_do_one_by_one(@ForAll("runs") List<Run> steps) {
-        EventHub one = EventHub.of(EquivalencePropertyTest.DETECTORS), runs = EventHub.of(EquivalencePropertyTest.DETECTORS);
+        runsAtOnce(steps, EquivalencePropertyTest.DETECTORS);
+    }
+
+    /** The same with the predictors: alone (one walk for the four stamp columns), and beside the four (the fused pass and the rest). */
+    @Property(tries = 500)
+    void runs_at_once_should_report_what_their_accesses_do_one_by_one_for_the_predictors(@ForAll("runs") List<Run> steps) {
+        runsAtOnce(steps, List.of("hb", "shb", "wcp", "syncp"));
+        runsAtOnce(steps, List.of("ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp"));
+    }
+
+    /** Each detector's pairs do not depend on which others share its hub (the hub's paths differ). */
+    @Property(tries = 500)
+    void a_detectors_pairs_should_not_depend_on_its_company(@ForAll("runs") List<Run> steps) {
+        List<String> alone = new ArrayList<>();
+        for (String d : List.of("hb", "shb", "wcp", "syncp")) {
+            alone.addAll(runsAtOnce(steps, List.of(d)));
+        }
+        List<String> together = runsAtOnce(steps, List.of("ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp"));
+        together.removeIf(x -> x.startsWith("ls ") || x.startsWith("eraser ") || x.startsWith("hybrid "));
+        assertThat(together).containsExactlyInAnyOrderElementsOf(alone);
+        assertThat(runsAtOnce(steps, List.of("hb", "shb", "wcp", "syncp"))).containsExactlyInAnyOrderElementsOf(alone);
+    }
+
+    private static List<String> runsAtOnce(List<Run> steps, List<String> detectors) {
+        EventHub one = EventHub.of(detectors), runs = EventHub.of(detectors);
         Cells a = one.newCells(16), b = runs.newCells(16);
         for (EventHub h : List.of(one, runs)) {
             h.threadStart(0, 1);
@@ -117,6 +141,7 @@ class ReorderPropertyTest {
             }
         }
         assertThat(pairs(runs)).isEqualTo(pairs(one));
+        return pairs(runs);
     }
 
     private static List<String> pairs(EventHub hub) {
