@@ -37,10 +37,6 @@ public final class EventHub {
     private final int[] summaries; // per detector: its summary stamp for the thread begun
     private final int[] tags;      // per detector: tag, or -1 while its stamp is EVERY
     private final int[] rest;      // with the fused pass: the other detectors that repeats concern
-    // the detectors with a stamp column (all of them, or with the fused pass those in rest), taken
-    // together in one walk over a run's cells (groupPass), and the others that repeats concern
-    private final int[] group, ungrouped;
-    private final int[] groupCols, groupStamps, groupTags, groupSummaryAt, groupSummaries;
     private Context current;      // the thread whose accesses come now (begin), null after a sync event
     private HeldLocks[] threads = new HeldLocks[8]; // an array: the agent watches ArrayList
     private final Shape root = Shape.empty();
@@ -156,37 +152,6 @@ public final class EventHub {
         this.stampSlot = fuse ? stamp : -1;
         this.summarySlot = fuse ? summary : -1;
         this.rest = fuse ? java.util.Arrays.copyOf(other, others) : new int[0];
-        int[] g = new int[detectors.length], u = new int[detectors.length];
-        int ng = 0, nu = 0;
-        for (int i = 0; i < detectors.length; i++) {
-            if (fuse && !contains(rest, i)) {
-                continue;
-            }
-            if (stampAt[i] >= 0) {
-                g[ng++] = i;
-            } else if (stampAt[i] != Detector.NEVER) {
-                u[nu++] = i;
-            }
-        }
-        this.group = java.util.Arrays.copyOf(g, ng);
-        this.ungrouped = java.util.Arrays.copyOf(u, nu);
-        this.groupCols = new int[ng];
-        this.groupStamps = new int[ng];
-        this.groupTags = new int[ng];
-        this.groupSummaryAt = new int[ng];
-        this.groupSummaries = new int[ng];
-        for (int j = 0; j < ng; j++) {
-            groupSummaryAt[j] = summaryAt[group[j]];
-        }
-    }
-
-    private static boolean contains(int[] a, int x) {
-        for (int y : a) {
-            if (y == x) {
-                return true;
-            }
-        }
-        return false;
     }
 
     public Detector[] detectors() {
@@ -337,12 +302,6 @@ public final class EventHub {
         t1 = tags.length > 1 ? tags[1] : -1;
         t2 = tags.length > 2 ? tags[2] : -1;
         t3 = tags.length > 3 ? tags[3] : -1;
-        for (int j = 0; j < group.length; j++) {
-            int i = group[j];
-            groupStamps[j] = stamps[i];
-            groupTags[j] = tags[i];
-            groupSummaries[j] = summaries[i];
-        }
     }
 
     /** A plain access by tid to a location with a Shadow (a field, a static). */
@@ -460,10 +419,6 @@ public final class EventHub {
                 }
                 continue;
             }
-            if (group.length > 1 && maskSlot < 0) { // several stamp columns (the predictors beside HB): one walk
-                others(s, d, e, first, step, n, write, by);
-                continue;
-            }
             pass(d0, c0, s0, a0, p0, m0, t0, s, d, e, first, step, n, write, by);
             pass(d1, c1, s1, a1, p1, m1, t1, s, d, e, first, step, n, write, by);
             pass(d2, c2, s2, a2, p2, m2, t2, s, d, e, first, step, n, write, by);
@@ -477,44 +432,9 @@ public final class EventHub {
 
     /** The passes of the detectors beside the fused three on n cells of one shape (entry e). */
     private void others(Shape s, int[] d, int e, int first, int step, int n, boolean write, Context by) {
-        groupPass(s, d, e, first, step, n, write, by);
-        for (int i : ungrouped) {
+        for (int i : rest) {
             pass(detectors[i], stampAt[i], stamps[i], summaryAt[i], summaries[i], maskAt[i], tags[i], s, d, e, first, step,
                     n, write, by);
-        }
-    }
-
-    /**
-     * The stamp-column detectors' passes ({@link #pass}) on n cells of one shape in one walk: each
-     * cell's ints are read once for all of them (with the predictors beside HB a cell is four
-     * detectors' ints; a walk per detector went over the run four times).
-     */
-    private void groupPass(Shape s, int[] d, int e, int first, int step, int n, boolean write, Context by) {
-        int k = group.length;
-        if (k == 0) {
-            return;
-        }
-        int[] cols = groupCols, st = groupStamps, tg = groupTags, as = groupSummaryAt, sm = groupSummaries;
-        for (int j = 0; j < k; j++) {
-            cols[j] = e * stride + stampAt[group[j]];
-        }
-        int ci = cellInts, inc = step * ci, base = first * ci;
-        for (int i = 0; i < n; i++, base += inc) {
-            for (int j = 0; j < k; j++) {
-                int col = base + cols[j];
-                if (d[col] != st[j]) {
-                    int a = as[j], last;
-                    if (a >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tg[j]) { // the summary path
-                        if (write) {
-                            d[base + a - 1] = sm[j];
-                        }
-                        d[base + a] = sm[j];
-                        d[col] = st[j];
-                    } else {
-                        detectors[group[j]].access(s, d, base, e, false, by);
-                    }
-                }
-            }
         }
     }
 
