@@ -11,6 +11,8 @@ import java.util.Arrays;
 final class ClockTracker {
     private final boolean lockEdges;
     private final boolean tickAll; // SyncP: every synchronisation event of a thread ends its epoch
+    /** With tickAll: the next receiving event ends the epoch even if it brings nothing (SyncP's own clock grew). */
+    boolean grew;
     private VectorClock[] threads = new VectorClock[8]; // an array: the agent watches ArrayList
     private VectorClock[] released = new VectorClock[8];      // any release of a lock
     private VectorClock[] writeReleased = new VectorClock[8]; // exclusive releases only
@@ -23,9 +25,10 @@ final class ClockTracker {
     }
 
     /**
-     * tickAll: a thread's epoch ends at each of its synchronisation events, also those that only
-     * receive (acquire, join, wait return, volatile read), so that within an epoch its clock and
-     * its held locks are constant (SyncP's closure works on such segments).
+     * tickAll: a thread's epoch ends at each of its synchronisation events, also at an acquire and
+     * at those that only receive (join, wait return, volatile read) when they bring something new,
+     * so that within an epoch its clock and its held locks are constant (SyncP's closure works on
+     * such segments; a spinning volatile read that brings nothing ends none).
      */
     ClockTracker(boolean lockEdges, boolean tickAll) {
         this.lockEdges = lockEdges;
@@ -78,15 +81,15 @@ final class ClockTracker {
     }
 
     void join(int joiner, int joined) {
-        of(joiner).join(of(joined));
-        received(joiner);
+        received(joiner, of(joiner).join(of(joined)));
     }
 
-    /** After tid received an edge: with tickAll its epoch ends there. */
-    private void received(int tid) {
-        if (tickAll) {
+    /** After tid received an edge: with tickAll its epoch ends there, if the edge brought something. */
+    private void received(int tid, boolean changed) {
+        if (tickAll && (changed || grew)) {
             tick(of(tid), tid);
         }
+        grew = false;
     }
 
     /** Read-mode acquires see exclusive releases; exclusive acquires see every release. */
@@ -98,7 +101,7 @@ final class ClockTracker {
         if (from != null) {
             of(tid).join(from);
         }
-        received(tid);
+        received(tid, true); // an acquire always ends the epoch: the held locks change
     }
 
     void release(int tid, int lock, boolean exclusive) {
@@ -121,10 +124,7 @@ final class ClockTracker {
 
     void waitReturn(int tid, int monitor) {
         VectorClock from = get(notified, monitor);
-        if (from != null) {
-            of(tid).join(from);
-        }
-        received(tid);
+        received(tid, from != null && of(tid).join(from));
     }
 
     void volatileAccess(int tid, int variable, boolean write) {
@@ -141,10 +141,7 @@ final class ClockTracker {
             tick(c, tid);
         } else {
             VectorClock from = volatiles.get(variable);
-            if (from != null) {
-                c.join(from);
-            }
-            received(tid);
+            received(tid, from != null && c.join(from));
         }
     }
 

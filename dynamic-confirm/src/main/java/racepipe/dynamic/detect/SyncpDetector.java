@@ -118,10 +118,10 @@ public final class SyncpDetector extends ClockedDetector {
     }
 
     private void receive(int tid, VectorClock c) {
-        if (c != null) {
-            hard(tid).join(c);
+        if (c != null && hard(tid).join(c)) {
             dirty[tid] = true;
             version++;
+            clocks.grew = true; // the epoch ends here even if HB's clock did not move
         }
     }
 
@@ -364,6 +364,7 @@ public final class SyncpDetector extends ClockedDetector {
         receive(child, send(parent));
         seal(parent);
         clocks.start(parent, child);
+        clocks.grew = false; // the child's clock grew: its first epoch has only begun
     }
 
     @Override

@@ -29,16 +29,19 @@ public final class VectorClock {
         set(tid, get(tid) + 1);
     }
 
-    /** this := this joined with other (pointwise maximum). */
-    public void join(VectorClock other) {
+    /** this := this joined with other (pointwise maximum); whether this changed. */
+    public boolean join(VectorClock other) {
         if (other.c.length > c.length) {
             c = Arrays.copyOf(c, other.c.length);
         }
+        boolean changed = false;
         for (int i = 0; i < other.c.length; i++) {
             if (other.c[i] > c[i]) {
                 c[i] = other.c[i];
+                changed = true;
             }
         }
+        return changed;
     }
 
     /** this := other. */
