@@ -149,6 +149,18 @@ public final class Analysis {
                 untried += "untried".equals(p.verdict) ? 1 : 0;
             }
         }
+        if (untried > 0) {
+            Map<String, int[]> counts = new TreeMap<>();
+            for (RacePair p : r.pairs) {
+                if (isCandidate(p)) {
+                    int[] c = counts.computeIfAbsent(String.valueOf(p.variable), v -> new int[2]);
+                    c[0]++;
+                    c[1] += "untried".equals(p.verdict) ? 0 : 1;
+                }
+            }
+            r.variables = new ArrayList<>();
+            counts.forEach((v, c) -> r.variables.add(new ResultFile.VariableCount(v, c[0], c[1])));
+        }
         String why = stop.reason();
         if (why != null && (untried > 0 || !"phase 2".equals(phase))) { // not a budget that ran out as the last pair ended
             r.stopped = new ResultFile.Stopped(why, phase, Math.round(stop.elapsedSeconds() * 10) / 10.0, untried, candidates);
@@ -257,6 +269,9 @@ public final class Analysis {
         for (RacePair p : d.pairs().values()) {
             RacePair known = pairs.putIfAbsent(p.key, p);
             if (known != null) {
+                if (known.variable != null && known.variable.endsWith("[]") && p.variable != null && p.variable.endsWith("[]")) {
+                    known.variable = p.variable; // the agent names an array by its field or local where the engine has its type
+                }
                 known.predictors.putAll(p.predictors);
                 known.addLibrary(p.sites);
                 if (p.evidence != null) {
