@@ -56,6 +56,7 @@ public final class Analysis {
     private final Options opt;
     private long runTimeoutMillis;        // a Phase 1 run's limit: opt's, or sized by the plain run
     private ConfirmRuns.Options confirm;  // Phase 2's options, the trial limit likewise
+    private boolean seededRuns = true;    // Phase 1's runs under the seeded scheduler (not for a long program)
     private final Path out;
     private final PrintStream log;
     private final Stop stop;
@@ -223,7 +224,7 @@ public final class Analysis {
         }
         long t0 = System.nanoTime();
         DetectRuns.Result d = DetectRuns.run(program, new DetectRuns.Options(List.of("ls", "eraser", "hybrid", "hb"),
-                opt.runs(), opt.seed(), runTimeoutMillis, true), out.resolve("runs"),
+                opt.runs(), seededRuns ? opt.seed() : null, runTimeoutMillis, true), out.resolve("runs"),
                 () -> stop.now() || staticFailure.get() != null);
         double dynamic = seconds(t0);
         synchronized (phases) {
@@ -295,9 +296,13 @@ public final class Analysis {
         PlainRun.Result plain = PlainRun.measure(program, RunLimits.plainCapMillis(opt.budget()), out.resolve("runs/plain.log"));
         RunLimits.Limits limits = RunLimits.of(plain, opt.budget());
         runTimeoutMillis = limits.runMillis();
+        seededRuns = limits.seeded();
         confirm = confirm.withTimeout(limits.trialMillis());
         r.options.put("timeout", runTimeoutMillis / 1000);
         r.options.put("trialTimeout", confirm.timeoutMillis() / 1000);
+        if (!seededRuns) {
+            r.options.put("seededRuns", false);
+        }
         r.options.put("plainRun", java.util.Map.of("seconds", Math.round(plain.seconds() * 10) / 10.0, "ended", plain.ended(),
                 "exitStatus", plain.exitStatus()));
         synchronized (phases) {

@@ -25,9 +25,17 @@ public final class RunLimits {
     /** The plain run's own cap: a program that runs longer than this is not sized by it. */
     static final int PLAIN_CAP_SECONDS = 60;
 
-    /** The limits in milliseconds, and where they came from (for the report and the terminal). */
-    public record Limits(long runMillis, long trialMillis, String why) {
+    /**
+     * The limits in milliseconds, and where they came from (for the report and the terminal).
+     * {@code seeded}: Phase 1's runs go under the seeded scheduler, one thread at a time with a
+     * choice at every shared access: replayable, but on a program that runs {@value #SEEDED_MAX_SECONDS} s
+     * or more plain, many times slower than any limit sized from it (a 6 s kernel's seeded run
+     * did not end in 94 s), so such a program's runs go under the JVM's own scheduling.
+     */
+    public record Limits(long runMillis, long trialMillis, boolean seeded, String why) {
     }
+
+    static final double SEEDED_MAX_SECONDS = 1.0;
 
     private RunLimits() {
     }
@@ -40,7 +48,7 @@ public final class RunLimits {
 
     public static Limits of(PlainRun.Result plain, Duration budget) {
         if (!plain.ended()) {
-            return new Limits(FLOOR_SECONDS * 1000L, FLOOR_SECONDS * 1000L, String.format(Locale.ROOT,
+            return new Limits(FLOOR_SECONDS * 1000L, FLOOR_SECONDS * 1000L, true, String.format(Locale.ROOT,
                     "the plain run did not end within %.0f s: runs and trials limited to %d s", plain.seconds(), FLOOR_SECONDS));
         }
         long run = seconds(plain.seconds() * RUN_SLOWDOWN + START_SECONDS);
@@ -48,8 +56,10 @@ public final class RunLimits {
         if (budget != null) {
             run = Math.max(FLOOR_SECONDS * 1000L, Math.min(run, budget.toMillis() / 3));
         }
-        return new Limits(run, trial, String.format(Locale.ROOT, "plain run %.1f s (exit %d): runs limited to %d s, trials to %d s",
-                plain.seconds(), plain.exitStatus(), run / 1000, trial / 1000));
+        boolean seeded = plain.seconds() < SEEDED_MAX_SECONDS;
+        return new Limits(run, trial, seeded, String.format(Locale.ROOT, "plain run %.1f s (exit %d): runs limited to %d s, trials to %d s%s",
+                plain.seconds(), plain.exitStatus(), run / 1000, trial / 1000,
+                seeded ? "" : "; runs under the JVM's scheduling (a seeded run of a program this long would not end in time)"));
     }
 
     private static long seconds(double s) {
