@@ -64,9 +64,9 @@ class DependencyAttributionTest {
         assertThat(hierarchy.isDependency(LIB)).isTrue();
         assertThat(hierarchy.isDependency(APP)).isFalse();
         assertThat(hierarchy.isDependency("java/util/ArrayList")).isFalse();
-        instrumented.put(LIB, Transformer.instrument(original(LIB), hierarchy, SiteFilter.ALL, true));
-        instrumented.put(APP, Transformer.instrument(original(APP), hierarchy, SiteFilter.ALL, false));
-        instrumented.put(SUB, Transformer.instrument(original(SUB), hierarchy, SiteFilter.ALL, false));
+        instrumented.put(LIB, Transformer.instrument(original(LIB), hierarchy, SiteFilter.ALL, true).bytes());
+        instrumented.put(APP, Transformer.instrument(original(APP), hierarchy, SiteFilter.ALL, false).bytes());
+        instrumented.put(SUB, Transformer.instrument(original(SUB), hierarchy, SiteFilter.ALL, false).bytes());
     }
 
     private static byte[] original(String name) throws IOException {
@@ -116,7 +116,7 @@ class DependencyAttributionTest {
         List<String> call = code(APP, "call");
         assertThat(call).filteredOn(l -> l.startsWith("INVOKE")).containsExactly(
                 RT + "libEnter (I)V", "INVOKEVIRTUAL " + LIB + ".add ()V", RT + "libExit (I)V");
-        Site site = Sites.get(Integer.parseInt(call.get(0).substring(7).trim()));
+        Site site = Sites.get(Integer.parseInt(call.get(0).substring(call.get(0).indexOf(' ') + 1).trim()));
         assertThat(site.variable).isEqualTo("call depfixture.DepFixtureLib.add");
         assertThat(site.key()).startsWith(APP + ".call(L" + LIB + ";)V@");
         // an application class that inherits the dependency's method: its calls lead into the dependency too

@@ -122,6 +122,9 @@ public final class Analysis {
     public ResultFile finish(ResultFile r) {
         int untried = 0, candidates = 0;
         for (RacePair p : r.pairs) {
+            if ("unreached".equals(p.verdict)) {
+                p.unwatched = RunNotes.unwatched(p, r.uninstrumented);
+            }
             if (isCandidate(p)) {
                 candidates++;
                 if (p.verdict == null && r.failure == null) {
@@ -202,6 +205,7 @@ public final class Analysis {
             }
             log.println(String.format(java.util.Locale.ROOT, "phase 1, dynamic: %d pairs, %.1f s%s", d.pairs().size(), dynamic,
                     notes.isEmpty() ? "" : "; " + String.join("; ", notes)));
+            RunNotes.uninstrumented(d.uninstrumented()).forEach(log::println);
         }
         while (staticThread != null && staticThread.isAlive() && !stop.now()) {
             staticThread.join(100);
@@ -241,6 +245,7 @@ public final class Analysis {
             }
         }
         r.runs = d.runs();
+        r.uninstrumented = d.uninstrumented().isEmpty() ? null : d.uninstrumented();
         r.pairs = new ArrayList<>(pairs.values());
         return r;
     }

@@ -204,9 +204,10 @@ public final class ConfirmRuns {
         }
         p.verdict = !raced ? "unconfirmed" : why != null && why.attributed() ? "harmful" : "real";
         p.trials = results.stream().map(TrialSummary::of).toList();
+        // both examples raced this pair: a trial that threw without it is another race's crash, and its seed replays no race here
         Confirm.Examples examples = new Confirm.Examples(
                 results.stream().filter(TrialResult::raced).findFirst().orElse(null),
-                results.stream().filter(t -> t.exception() != null).findFirst().orElse(null));
+                results.stream().filter(t -> t.raced() && t.exception() != null).findFirst().orElse(null));
         p.confirm.examples = examples;
         TrialResult example = examples.best();
         if (example != null) {

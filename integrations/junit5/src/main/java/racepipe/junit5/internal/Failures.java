@@ -1,9 +1,7 @@
 package racepipe.junit5.internal;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import racepipe.contract.TrialResult;
 import racepipe.pipeline.model.Confirm;
 import racepipe.pipeline.model.RacePair;
@@ -45,10 +43,9 @@ public final class Failures {
             sb.append(" (raced in ").append(c.raced).append(" of ").append(c.trials).append(" trials)");
         }
         TrialResult t = c == null || c.examples == null ? null : c.examples.best();
-        Map<String, TrialResult.Access> bySite = t == null || t.race() == null ? Map.of()
-                : t.race().accesses().stream().collect(Collectors.toMap(TrialResult.Access::site, Function.identity(), (a, b) -> a));
+        List<TrialResult.Access> unused = t == null || t.race() == null ? List.of() : new ArrayList<>(t.race().accesses());
         for (SiteInfo s : p.sites) {
-            TrialResult.Access a = bySite.get(s.key());
+            TrialResult.Access a = take(unused, s.key());
             sb.append("\n  ").append(String.format("%-5s", s.access())).append(" at ").append(s.file()).append(':').append(s.line())
                     .append(" in ").append(simple(s.className())).append('.').append(s.method().replaceFirst("\\(.*", ""));
             if (a != null) {
@@ -69,6 +66,16 @@ public final class Failures {
                     .append("\n    or: mvn test -Dtest=").append(selector).append(" '-Dracepipe.replay=").append(spec).append('\'');
         }
         return sb.toString();
+    }
+
+    /** The first access not yet shown at this site: a site racing with itself shows both threads, one each. */
+    private static TrialResult.Access take(List<TrialResult.Access> unused, String site) {
+        for (int i = 0; i < unused.size(); i++) {
+            if (unused.get(i).site().equals(site)) {
+                return unused.remove(i);
+            }
+        }
+        return null;
     }
 
     /** The frames of a " <- "-joined stack that are the program's: not the JDK's internals, reflection, racepipe's or the launcher's. */
