@@ -26,8 +26,8 @@ public final class EventHub {
     private int tag;                  // the thread begun + 1: the top bits of its summary stamps
     private int t0, t1, t2, t3;       // per detector: tag, or -1 while its stamp is EVERY (no summary path)
     // the fused pass over a run's cells (see fused): the detector with a mask, the one with a
-    // stamp alone, the one with a stamp and a summary; -1 unless the hub has one of each and
-    // no other that a repeat concerns (the four of a run: Eraser, hybrid, happens-before)
+    // stamp alone, the one with a stamp and a summary (Eraser, hybrid, happens-before); -1
+    // unless the hub has one of each; any other that repeats concern takes passes of its own (rest)
     private final int maskSlot, stampSlot, summarySlot;
     private int fusedSummary;      // the summary detector's summary stamp for the thread begun
     private final int[] stampAt;  // per detector: its stamp's int in an entry, or Detector.NEVER / ALWAYS / MASK
@@ -145,8 +145,6 @@ public final class EventHub {
                 other[others++] = i;
             }
         }
-        // the other detectors (the predictors beside the four) take their own passes over the
-        // cells the fused pass visited
         boolean fuse = mask >= 0 && stamp >= 0 && summary >= 0;
         this.maskSlot = fuse ? mask : -1;
         this.stampSlot = fuse ? stamp : -1;
