@@ -26,10 +26,47 @@ public final class WcpDetector extends ClockedDetector {
     private final LongMap<Sections> locks = new LongMap<>();  // lock -> its sections
     private final LongMap<VectorClock> readers = new LongMap<>(); // lock << 32 | location -> L^r
     private final LongMap<VectorClock> writers = new LongMap<>(); // lock << 32 | location -> L^w
-    private final LongMap<VectorClock> strong = new LongMap<>();  // volatile, monitor (notify): the C joined in
-    private final LongMap<VectorClock> readReleased = new LongMap<>(); // lock -> H of its read-mode releases
-    private final LongMap<VectorClock> exclusiveReleased = new LongMap<>(); // lock -> H of its exclusive releases
+    private final LongMap<Strong> strong = new LongMap<>();  // volatile (>= 0), monitor (notify, < 0)
+    private final LongMap<Strong> readReleased = new LongMap<>(); // lock -> its read-mode releases
+    private final LongMap<Strong> exclusiveReleased = new LongMap<>(); // lock -> its exclusive releases
     private int locations; // ids of the locations accessed in sections (1 and up; 0: none yet)
+
+    /**
+     * What a strong edge carries, by its senders: their clocks without their own entries, and
+     * those apart. A thread that receives its own send gets nothing of it: that edge is thread
+     * order, which is not in WCP (its own entry in P would say its past is WCP-before what it
+     * releases next).
+     */
+    private static final class Strong {
+        final VectorClock others = new VectorClock();
+        final VectorClock own = new VectorClock();
+    }
+
+    private void send(LongMap<Strong> into, long key, int tid, VectorClock c) {
+        Strong s = into.get(key);
+        if (s == null) {
+            into.put(key, s = new Strong());
+        }
+        int mine = c.get(tid);
+        VectorClock rest = new VectorClock(c);
+        rest.set(tid, p(tid).get(tid));
+        s.others.join(rest);
+        s.own.set(tid, Math.max(s.own.get(tid), mine));
+    }
+
+    private void receive(LongMap<Strong> from, long key, int tid) {
+        Strong s = from.get(key);
+        if (s == null) {
+            return;
+        }
+        VectorClock mine = p(tid);
+        mine.join(s.others);
+        for (int u = 0, n = s.own.width(); u < n; u++) {
+            if (u != tid && s.own.get(u) > mine.get(u)) {
+                mine.set(u, s.own.get(u));
+            }
+        }
+    }
 
     /** An exclusive section in progress: the locations it read and wrote (id << 1 | write). */
     private static final class Section {
@@ -130,10 +167,10 @@ public final class WcpDetector extends ClockedDetector {
         clocks.acquire(tid, lock, exclusive);
         VectorClock mine = p(tid);
         if (!exclusive) {
-            join(mine, exclusiveReleased.get(lock));
+            receive(exclusiveReleased, lock, tid);
             return;
         }
-        join(mine, readReleased.get(lock));
+        receive(readReleased, lock, tid);
         Sections ss = sections(lock);
         mine.join(ss.p); // rule (c): WCP before a release is WCP before the next acquire
         if (ss.n == ss.tid.length) {
@@ -154,7 +191,7 @@ public final class WcpDetector extends ClockedDetector {
     @Override
     public void release(int tid, int lock, boolean exclusive) {
         if (!exclusive) {
-            readReleased.put(lock, joined(readReleased.get(lock), clocks.of(tid)));
+            send(readReleased, lock, tid, clocks.of(tid));
             clocks.release(tid, lock, false);
             return;
         }
@@ -190,7 +227,7 @@ public final class WcpDetector extends ClockedDetector {
             open.put(key, EMPTY);
         }
         ss.p.assign(mine);
-        exclusiveReleased.put(lock, joined(exclusiveReleased.get(lock), h));
+        send(exclusiveReleased, lock, tid, h);
         clocks.release(tid, lock, true);
         held(tid, -1);
     }
@@ -220,12 +257,6 @@ public final class WcpDetector extends ClockedDetector {
         return into;
     }
 
-    private static void join(VectorClock into, VectorClock c) {
-        if (c != null) {
-            into.join(c);
-        }
-    }
-
     @Override
     public void threadStart(int parent, int child) {
         p(child).join(now(parent));
@@ -241,22 +272,22 @@ public final class WcpDetector extends ClockedDetector {
     @Override
     public void notifyWaiters(int tid, int monitor) {
         long k = -1L - monitor; // monitors below zero, volatiles from zero up: one map
-        strong.put(k, joined(strong.get(k), now(tid)));
+        send(strong, k, tid, now(tid));
         clocks.notifyWaiters(tid, monitor);
     }
 
     @Override
     public void waitReturn(int tid, int monitor) {
-        join(p(tid), strong.get(-1L - monitor));
+        receive(strong, -1L - monitor, tid);
         clocks.waitReturn(tid, monitor);
     }
 
     @Override
     public void volatileAccess(int tid, int variable, boolean write) {
         if (write) {
-            strong.put(variable, joined(strong.get(variable), now(tid)));
+            send(strong, variable, tid, now(tid));
         } else {
-            join(p(tid), strong.get(variable));
+            receive(strong, variable, tid);
         }
         clocks.volatileAccess(tid, variable, write);
     }

@@ -104,6 +104,17 @@ class PredictorsTest {
         assertThat(pairs(t.syncp)).isEmpty();
     }
 
+    // found by WcpReferenceTest: a thread's own notify and wait inside its section are thread
+    // order, not WCP: its read before the section stays unordered with T1's later section's write
+    @Test
+    void a_threads_own_strong_edge_should_not_order_its_past_for_wcp() {
+        Trace t = new Trace().start(0, 1).start(0, 2)
+                .read(2, 1, 20).lock(2, 9).notifyAll(2, 5).waitReturn(2, 5).unlock(2, 9)
+                .lock(1, 9).write(1, 1, 10).unlock(1, 9);
+        assertThat(pairs(t.hb)).isEmpty();
+        assertThat(pairs(t.wcp)).containsExactly("10-20");
+    }
+
     // a lock-protected counter: every predictor orders it (SyncP by the sections' order)
     @Test
     void a_locked_counter_should_race_for_none() {

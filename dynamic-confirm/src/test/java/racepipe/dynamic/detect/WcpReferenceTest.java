@@ -49,7 +49,7 @@ class WcpReferenceTest {
                         || a[0] == Trace.VW && b[0] == Trace.VR && a[2] == b[2];
                 boolean locks = a[0] == Trace.REL && b[0] == Trace.ACQ && a[2] == b[2];
                 hb[i][j] = edge || locks && (a[3] == 1 || b[3] == 1);
-                strong[i][j] = a[1] != b[1] && edge || locks && a[3] != b[3];
+                strong[i][j] = a[1] != b[1] && (edge || locks && a[3] != b[3]); // one thread's: thread order
             }
             hb[i][i] = true;
         }
