@@ -41,8 +41,8 @@ class MainTest {
     @CsvSource(delimiter = '|', value = {
             "static --engine foo | option '--engine': expected one of [wala, sootup] but was 'foo'",
             "analyze --engine WALA | option '--engine': expected one of [wala, sootup] but was 'WALA'",
-            "analyze --predictors static,foo | expected one of [static, hybrid, ls, eraser, hb] but was 'foo'",
-            "detect --detectors ls,foo | expected one of [ls, eraser, hybrid, hb] but was 'foo'",
+            "analyze --predictors static,foo | expected one of [static, hybrid, ls, eraser, hb, shb, wcp, syncp] but was 'foo'",
+            "detect --detectors ls,foo | expected one of [ls, eraser, hybrid, hb, shb, wcp, syncp] but was 'foo'",
             "confirm --pair a b --scheduler foo | option '--scheduler': expected one of [racefuzzer, random, native] but was 'foo'",
             "confirm --pair a b --isolation foo | option '--isolation': expected one of [worker, process] but was 'foo'",
             "replay --pair a b --seed 1 --scheduler foo | option '--scheduler': expected one of [racefuzzer, random, native]"})
