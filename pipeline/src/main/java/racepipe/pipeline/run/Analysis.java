@@ -224,7 +224,7 @@ public final class Analysis {
         }
         long t0 = System.nanoTime();
         DetectRuns.Result d = DetectRuns.run(program, new DetectRuns.Options(List.of("ls", "eraser", "hybrid", "hb"),
-                opt.runs(), seededRuns ? opt.seed() : null, runTimeoutMillis, true), out.resolve("runs"),
+                opt.runs(), seededRuns ? opt.seed() : null, runTimeoutMillis, true).stretchedIf(opt.sized()), out.resolve("runs"),
                 () -> stop.now() || staticFailure.get() != null);
         double dynamic = seconds(t0);
         synchronized (phases) {
