@@ -96,8 +96,13 @@ public final class TestCommand implements Callable<Integer> {
             description = "replay one trial of the test --select names (as a report's replay command gives it)")
     String replay;
 
-    /** How a report's replay command calls racepipe: the CLI by default, the Maven plugin its own goal. */
-    TestSuite.Replays replays;
+    /**
+     * How a report's replay command reads when racepipe runs inside a build tool (the Maven plugin's
+     * goal): a template whose {@code {select}} and {@code {replay}} are replaced by the test's id and
+     * the pair's 'SITE SITE SEED', each quoted for a shell. Default: this CLI's own test --replay.
+     */
+    @Option(names = "--replay-with", hidden = true)
+    String replayWith;
 
     @Override
     public Integer call() throws Exception {
@@ -140,7 +145,8 @@ public final class TestCommand implements Callable<Integer> {
                 }
             }
         }
-        TestSuite.Replays how = replays != null ? replays : this::replayCommand;
+        TestSuite.Replays how = replayWith == null ? this::replayCommand : (sel, p, s, sched) -> replayWith
+                .replace("{select}", quote(sel.replaceFirst("^uid:", ""))).replace("{replay}", quote(replaySpec(p, s, sched)));
         TestSuite suite = new TestSuite(tests, classPath, new TestSuite.Options(select, Spelling.of(predictors), Spelling.of(engine),
                 trials, seed, jobs.count(), timeout * 1000L, classTimeout * 1000L, limit, batch), out, System.err, how);
         ResultFile r = suite.run();
