@@ -79,6 +79,9 @@ public final class TestCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "racepipe-tests", description = "the out folder (default: ${DEFAULT-VALUE})")
     Path out;
 
+    @Option(names = "--json", description = "also write report.json here")
+    Path json;
+
     @Option(names = "--baseline", paramLabel = "REPORT",
             description = "an earlier report.json (or its out folder): its races are shown as known and not counted for the exit code")
     Path baseline;
@@ -161,6 +164,9 @@ public final class TestCommand implements Callable<Integer> {
             r.options.put("suppress", suppress.toAbsolutePath().normalize().toString());
         }
         r.write(out.resolve("report.json"));
+        if (json != null) {
+            r.write(json);
+        }
         Reports.write(r, out, roots);
         AnalyzeTable.print(System.out, r, out);
         printTests(r);
