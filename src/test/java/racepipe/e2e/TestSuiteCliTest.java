@@ -108,9 +108,10 @@ class TestSuiteCliTest {
         testCp.addAll(junit);
         Path tests = compile(dir.resolve("test-classes"), Map.of("shop/CounterTest.java", COUNTER_TEST,
                 "shop/RegistryTest.java", REGISTRY_TEST), testCp);
-        // hybrid alone, 20 trials: the races are the dynamic detectors' (the static engine costs ~15 s more)
+        // hybrid alone, 8 trials a pair: the races are the dynamic detectors' and RaceFuzzer makes them in most trials
+        // (the static engine would cost ~15 s more, the stopping rule's 20 raced trials half a minute)
         run = Cli.run("test", tests.toString(), "--cp", String.join(File.pathSeparator, testCp), "--predictors", "hybrid",
-                "--trials", "20", "--out", dir.resolve("out").toString());
+                "--trials", "8", "--out", dir.resolve("out").toString());
     }
 
     private static Path compile(Path out, Map<String, String> sources, List<String> cp) throws Exception {
@@ -133,7 +134,7 @@ class TestSuiteCliTest {
         for (JsonNode p : run.json().path("pairs")) {
             boolean both = true;
             for (JsonNode s : p.path("sites")) {
-                both &= s.path("file").asText().equals(file) && s.path("method").asText().equals(method);
+                both &= s.path("file").asText().equals(file) && s.path("method").asText().startsWith(method + "(");
             }
             String v = p.path("verdict").asText();
             if (both && (v.equals("real") || v.equals("harmful"))) {
