@@ -136,7 +136,9 @@ public final class DetectRuns {
             Map<String, Object> ev = (Map<String, Object>) pair.evidence.computeIfAbsent(p.detector(), k -> evidence(p));
             ev.put("events", (Integer) ev.get("events") + p.events());
         }
-        return new DetectRun(index, seed, ended.timedOut() ? Outcome.TIMEOUT : r.outcome(), r.exitStatus(),
+        // one source of truth: the run's own file says how the program ended (its result written, the JVM's
+        // slow exit afterwards is no timeout of the program); the kill for time wrote a result marked so
+        return new DetectRun(index, seed, r.outcome(), r.exitStatus(),
                 thrown.isEmpty() ? null : thrown, null, lists(sets));
     }
 
