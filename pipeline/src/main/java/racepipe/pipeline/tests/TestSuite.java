@@ -239,7 +239,9 @@ public final class TestSuite {
             staticThread = new Thread(() -> {
                 long t0 = System.nanoTime();
                 try {
-                    StaticResult s = StaticPhase.run(prog.statics(), opt.engine());
+                    // a third of the budget at most (a partial result after it): Phase 2 needs the rest
+                    StaticResult s = StaticPhase.run(prog.statics(), opt.engine(), new racepipe.statics.StaticOptions(
+                            opt.budget() == null ? null : opt.budget().dividedBy(3), x -> { }));
                     synchronized (phases) {
                         phases.put("static", seconds(t0));
                     }
@@ -394,13 +396,53 @@ public final class TestSuite {
                 TrialResult example = q.confirm == null || q.confirm.examples == null ? null : q.confirm.examples.best();
                 if (example != null) {
                     String mode = example.scheduler() != null ? example.scheduler() : "racefuzzer";
-                    q.confirm.replay = replays.command(sel, q, example.seed(), mode);
+                    long seed = replayable(p, q, example, mode);
+                    q.confirm.replay = replays.command(sel, q, seed, mode);
                 }
                 done.put(q.key, q);
             }
         }
         phases.put("confirm", seconds(t0));
         r.pairs.replaceAll(p -> done.getOrDefault(p.key, p));
+    }
+
+    /** Raced seeds tried as replays (a fresh JVM each, as the printed command runs) before one is printed anyway. */
+    static final int REPLAY_TRIES = 4;
+
+    /**
+     * A seed whose replay races: the example's, else the next raced trial's whose replay does. A race
+     * between tasks of a pool can replay differently from its trial (which worker takes which task,
+     * and when, is the JDK's; the watchdog lets a worker between tasks go), so the printed seed is
+     * one that was seen to replay; when none of the first few did, the example's, and the pair's
+     * note says so.
+     */
+    private long replayable(ProgramInput program, RacePair q, TrialResult example, String mode) throws InterruptedException {
+        List<Long> seeds = new ArrayList<>(List.of(example.seed()));
+        for (racepipe.pipeline.model.TrialSummary t : q.trials == null ? List.<racepipe.pipeline.model.TrialSummary>of() : q.trials) {
+            if (t.raced() && !seeds.contains(t.seed())) {
+                seeds.add(t.seed());
+            }
+        }
+        ConfirmRuns.Options one = new ConfirmRuns.Options(1, example.seed(), mode, 1, Math.max(60_000, opt.timeoutMillis()), true, 20);
+        int tried = 0;
+        for (long seed : seeds.subList(0, Math.min(REPLAY_TRIES, seeds.size()))) {
+            tried++;
+            List<TrialResult> again = ConfirmRuns.run(program, q.sites.get(0), q.sites.get(1), one, List.of(seed), null);
+            if (!again.isEmpty() && again.get(0).raced()) {
+                if (tried > 1) {
+                    note(q, "the replay command's seed is the " + tried + "th raced trial's: the earlier ones' replays did not race"
+                            + " (tasks of a pool: which worker takes which task is the JDK's)");
+                }
+                return seed;
+            }
+        }
+        note(q, "none of " + tried + " raced trials' seeds raced again when replayed (tasks of a pool: which worker takes which"
+                + " task is the JDK's); the replay may need several runs");
+        return example.seed();
+    }
+
+    private static void note(RacePair q, String s) {
+        q.confirm.note = q.confirm.note == null ? s : q.confirm.note + "; " + s;
     }
 
     private void finish(ResultFile r) {
