@@ -342,10 +342,25 @@ public final class TestSuite {
                 }
             }
         }
-        pairs.values().removeIf(p -> p.sites.stream().anyMatch(s -> SuiteProgram.isRacepipe(s.key())));
+        pairs.values().removeIf(p -> p.sites.stream().anyMatch(s -> SuiteProgram.isRacepipe(s.key())) || insideJUnit(p));
         r.runs = runs;
         r.uninstrumented = left.isEmpty() ? null : new ArrayList<>(left.values());
         return pairs;
+    }
+
+    static final List<String> JUNIT = List.of("org.junit.", "junit.", "org.opentest4j.");
+
+    /**
+     * A race inside JUnit: on a variable of JUnit's own (counted at the tests' calls into it), or an
+     * access made by JUnit's code alone (its library frames all JUnit's). Never reported.
+     */
+    static boolean insideJUnit(RacePair p) {
+        String v = p.variable == null ? "" : p.variable;
+        if (JUNIT.stream().anyMatch(j -> v.startsWith("call " + j) || v.startsWith(j))) {
+            return true;
+        }
+        return p.sites.stream().anyMatch(s -> !s.library().isEmpty()
+                && s.library().stream().allMatch(f -> JUNIT.stream().anyMatch(f::startsWith)));
     }
 
     /** analyze's Phase 2 for each test on the pairs it reached first, from a prepared phase1.json. */
