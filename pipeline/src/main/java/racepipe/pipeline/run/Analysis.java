@@ -56,6 +56,7 @@ public final class Analysis {
     private final Options opt;
     private long runTimeoutMillis;        // a Phase 1 run's limit: opt's, or sized by the plain run
     private ConfirmRuns.Options confirm;  // Phase 2's options, the trial limit likewise
+    private boolean seededRuns = true;    // Phase 1's runs under the seeded scheduler (not for a long program)
     private final Path out;
     private final PrintStream log;
     private final Stop stop;
@@ -221,10 +222,13 @@ public final class Analysis {
         if (opt.sized() && !stop.now()) {
             sizeByPlainRun(r);
         }
+        DetectRuns.Options runs = new DetectRuns.Options(List.of("ls", "eraser", "hybrid", "hb"), opt.runs(),
+                seededRuns ? opt.seed() : null, runTimeoutMillis, true).stretchedIf(opt.sized());
+        if (!seededRuns && staticThread != null && "wala".equals(opt.engine())) {
+            runs = withStaticHelp(r, runs, staticThread, statics);
+        }
         long t0 = System.nanoTime();
-        DetectRuns.Result d = DetectRuns.run(program, new DetectRuns.Options(List.of("ls", "eraser", "hybrid", "hb"),
-                opt.runs(), opt.seed(), runTimeoutMillis, true), out.resolve("runs"),
-                () -> stop.now() || staticFailure.get() != null);
+        DetectRuns.Result d = DetectRuns.run(program, runs, out.resolve("runs"), () -> stop.now() || staticFailure.get() != null);
         double dynamic = seconds(t0);
         synchronized (phases) {
             phases.merge("dynamic", dynamic, Double::sum);
@@ -289,15 +293,41 @@ public final class Analysis {
         return opt.predictors().stream().anyMatch(p.predictors::containsKey);
     }
 
+    /**
+     * A program that runs for seconds (RunLimits: no seeded runs) spends most of an instrumented
+     * run in accesses to objects its threads keep to themselves (a kernel's per-thread arrays):
+     * the runs wait for the engine, and what it proved thread-local goes unwatched (StaticHelp,
+     * Choi et al.), as {@code detect --static-help} does. Said on the terminal and in the report.
+     */
+    private DetectRuns.Options withStaticHelp(ResultFile r, DetectRuns.Options runs, Thread staticThread,
+                                              AtomicReference<StaticResult> statics) throws IOException, InterruptedException {
+        while (staticThread.isAlive() && !stop.now()) {
+            staticThread.join(100);
+        }
+        StaticResult s = statics.get();
+        if (s == null || s.threadLocal().isEmpty()) {
+            return runs;
+        }
+        Path file = Files.write(out.resolve("runs/unwatched.txt"), s.threadLocal());
+        r.options.put("staticHelp", java.util.Map.of("engine", "wala", "unwatched", s.threadLocal().size()));
+        log.println("phase 1: static help: " + s.threadLocal().size() + " accesses the engine proved thread-local are not"
+                + " watched in the runs (a program this long)");
+        return runs.withUnwatched(file);
+    }
+
     /** Times the program run plain and sizes the run and trial limits by it (RunLimits); the report says so. */
     private void sizeByPlainRun(ResultFile r) throws IOException, InterruptedException {
         Files.createDirectories(out.resolve("runs"));
         PlainRun.Result plain = PlainRun.measure(program, RunLimits.plainCapMillis(opt.budget()), out.resolve("runs/plain.log"));
         RunLimits.Limits limits = RunLimits.of(plain, opt.budget());
         runTimeoutMillis = limits.runMillis();
+        seededRuns = limits.seeded();
         confirm = confirm.withTimeout(limits.trialMillis());
         r.options.put("timeout", runTimeoutMillis / 1000);
         r.options.put("trialTimeout", confirm.timeoutMillis() / 1000);
+        if (!seededRuns) {
+            r.options.put("seededRuns", false);
+        }
         r.options.put("plainRun", java.util.Map.of("seconds", Math.round(plain.seconds() * 10) / 10.0, "ended", plain.ended(),
                 "exitStatus", plain.exitStatus()));
         synchronized (phases) {
