@@ -181,6 +181,9 @@ public final class PairFinder {
                 if (mhp && (ea.getValue().get(t2) || eb.getValue().get(t1) || model.ordered(t1, t2))) {
                     continue;
                 }
+                if (mhp && t1 == t2 && a.ownedIn.get(t1) && b.ownedIn.get(t1)) {
+                    continue; // each instance on its own body's objects
+                }
                 if (handedOver && (model.ownObjectsOnly.get(t1) || model.ownObjectsOnly.get(t2))) {
                     continue;
                 }

@@ -30,6 +30,12 @@ public final class AccessFact {
     /** Some execution may run it again (a loop, a method called more than once, a thread started many times). */
     public boolean repeats;
     public Set<String> beforeFlags = Set.of();
+    /**
+     * The threads in which every execution accesses an object owned by the running instance of
+     * that thread (its body object and what that owns): two instances of one such thread never
+     * share the object (the engine says why).
+     */
+    public BitSet ownedIn = new BitSet();
     public Set<String> afterFlags = Set.of();
     public final Map<Integer, BitSet> threads = new HashMap<>();
     /**

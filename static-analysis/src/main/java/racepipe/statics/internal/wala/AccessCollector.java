@@ -43,6 +43,7 @@ final class AccessCollector {
     private final LibraryLift lift;
     private final OwnedFields owned;
     private final Fresh fresh;
+    private final ThreadOwned threadOwned;
     private final Map<CGNode, LockId> actions;
     private final VolatileFlags flags;
     private final ExecCount ex;
@@ -50,7 +51,7 @@ final class AccessCollector {
     /** Library accesses seen, before lifting (for the stats). */
     int libraryAccesses;
 
-    AccessCollector(WalaProgram p, HeldLocks held, LockPaths paths, StartJoinOrder order, Map<CGNode, BitSet> nodeThreads,
+    AccessCollector(WalaProgram p, ThreadDiscovery d, HeldLocks held, LockPaths paths, StartJoinOrder order, Map<CGNode, BitSet> nodeThreads,
                     Map<CGNode, LockId> actions, VolatileFlags flags, ExecCount ex) {
         this.p = p;
         this.held = held;
@@ -60,6 +61,7 @@ final class AccessCollector {
         this.lift = new LibraryLift(p, paths, held);
         this.owned = new OwnedFields(p);
         this.fresh = new Fresh(p);
+        this.threadOwned = new ThreadOwned(p, d, paths, owned);
         this.actions = actions;
         this.flags = flags;
         this.ex = ex;
@@ -144,6 +146,15 @@ final class AccessCollector {
                     t -> order.orderedWith(t, n, ii));
             boolean f = fresh.at(n, i, base);
             a.fresh = first ? f : a.fresh && f;
+            BitSet own = threadOwned.at(n, base, threads);
+            if (first) {
+                a.ownedIn = own;
+            } else { // a thread not running node n keeps what its other nodes said
+                BitSet others = (BitSet) threads.clone();
+                others.flip(0, Math.max(others.length(), a.ownedIn.length()));
+                own.or(others);
+                a.ownedIn.and(own);
+            }
             a.repeats |= repeats(n, i, threads);
             a.beforeFlags = meet(first, a.beforeFlags, names(flags.before(n, i)));
             a.afterFlags = meet(first, a.afterFlags, names(flags.after(n, i)));

@@ -56,7 +56,7 @@ public final class WalaEngine implements RaceEngine {
 
         VolatileFlags flags = new VolatileFlags(p, d, ex, order.before);
         flags.run();
-        AccessCollector acc = new AccessCollector(p, held, paths, order, appNodes, BarrierActions.of(p, ex), flags, ex);
+        AccessCollector acc = new AccessCollector(p, d, held, paths, order, appNodes, BarrierActions.of(p, ex), flags, ex);
         for (var e : appNodes.entrySet()) {
             if (budget.over()) {
                 break;
