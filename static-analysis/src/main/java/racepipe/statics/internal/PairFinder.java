@@ -184,6 +184,10 @@ public final class PairFinder {
                 if (mhp && t1 == t2 && a.ownedIn.get(t1) && b.ownedIn.get(t1)) {
                     continue; // each instance on its own body's objects
                 }
+                if (mhp && t1 == t2 && a.phases.getOrDefault(t1, -1) >= 0 && b.phases.getOrDefault(t1, -1) >= 0
+                        && !a.phases.get(t1).equals(b.phases.get(t1))) {
+                    continue; // different barrier phases
+                }
                 if (handedOver && (model.ownObjectsOnly.get(t1) || model.ownObjectsOnly.get(t2))) {
                     continue;
                 }

@@ -36,6 +36,12 @@ public final class AccessFact {
      * share the object (the engine says why).
      */
     public BitSet ownedIn = new BitSet();
+    /**
+     * Per thread: the barrier phase of every execution of this access in that thread's instances
+     * (-1 or absent: unknown). Two instances' accesses in different phases are ordered (the engine
+     * says why).
+     */
+    public final Map<Integer, Integer> phases = new HashMap<>();
     public Set<String> afterFlags = Set.of();
     public final Map<Integer, BitSet> threads = new HashMap<>();
     /**

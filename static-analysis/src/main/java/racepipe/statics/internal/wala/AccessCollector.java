@@ -44,6 +44,7 @@ final class AccessCollector {
     private final OwnedFields owned;
     private final Fresh fresh;
     private final ThreadOwned threadOwned;
+    private final BarrierPhases phases;
     private final Map<CGNode, LockId> actions;
     private final VolatileFlags flags;
     private final ExecCount ex;
@@ -51,7 +52,7 @@ final class AccessCollector {
     /** Library accesses seen, before lifting (for the stats). */
     int libraryAccesses;
 
-    AccessCollector(WalaProgram p, ThreadDiscovery d, HeldLocks held, LockPaths paths, StartJoinOrder order, Map<CGNode, BitSet> nodeThreads,
+    AccessCollector(WalaProgram p, ThreadDiscovery d, BarrierPhases phases, HeldLocks held, LockPaths paths, StartJoinOrder order, Map<CGNode, BitSet> nodeThreads,
                     Map<CGNode, LockId> actions, VolatileFlags flags, ExecCount ex) {
         this.p = p;
         this.held = held;
@@ -62,6 +63,7 @@ final class AccessCollector {
         this.owned = new OwnedFields(p);
         this.fresh = new Fresh(p);
         this.threadOwned = new ThreadOwned(p, d, paths, owned);
+        this.phases = phases;
         this.actions = actions;
         this.flags = flags;
         this.ex = ex;
@@ -146,6 +148,7 @@ final class AccessCollector {
                     t -> order.orderedWith(t, n, ii));
             boolean f = fresh.at(n, i, base);
             a.fresh = first ? f : a.fresh && f;
+            phases(a, n, i, threads);
             BitSet own = threadOwned.at(n, base, threads);
             if (first) {
                 a.ownedIn = own;
@@ -213,6 +216,14 @@ final class AccessCollector {
                 a.library = new TreeSet<>();
             }
             a.library.add(jdkLine);
+        }
+    }
+
+    /** Each thread's barrier phase at (n, i); -1 once unknown or once two nodes of the site disagree. */
+    private void phases(AccessFact a, CGNode n, int i, BitSet threads) {
+        for (int t = threads.nextSetBit(1); t >= 0; t = threads.nextSetBit(t + 1)) {
+            int ph = phases.phase(t, n, i);
+            a.phases.merge(t, ph, (old, now) -> old.equals(now) ? old : -1);
         }
     }
 

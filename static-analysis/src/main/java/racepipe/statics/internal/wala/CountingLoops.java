@@ -140,4 +140,70 @@ final class CountingLoops {
         }
         return false;
     }
+
+    /**
+     * How many times instruction s of m runs at most per run of m: 1 outside loops; inside, K for
+     * a counter i = phi(0, i + 1) of a loop entered once per run of m, tested i < K before s (K a
+     * constant, or the length of arrays allocated with one constant length), s on no cycle of its
+     * own inside that loop (each iteration runs s at most once, with a new i below K); else -1.
+     */
+    static int runsAtMost(CGNode m, int s, boolean inLoop, java.util.function.Function<Integer, Integer> lengthOf) {
+        if (!inLoop) {
+            return 1;
+        }
+        var ir = m.getIR();
+        SSACFG cfg = ir.getControlFlowGraph();
+        ISSABasicBlock sb = cfg.getBlockForInstruction(s);
+        var dom = com.ibm.wala.util.graph.dominators.Dominators.make(cfg, cfg.entry());
+        for (var ins : ir.getInstructions()) {
+            if (!(ins instanceof com.ibm.wala.ssa.SSAConditionalBranchInstruction br)) {
+                continue;
+            }
+            var op = (com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator) br.getOperator();
+            int i;
+            int k;
+            boolean takenContinues;
+            if (isCountFromZero(m, same(m, br.getUse(0)))
+                    && (op == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.LT
+                    || op == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.GE)) {
+                i = same(m, br.getUse(0));
+                k = br.getUse(1);
+                takenContinues = op == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.LT;
+            } else if (isCountFromZero(m, same(m, br.getUse(1)))
+                    && (op == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.GT
+                    || op == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.LE)) {
+                i = same(m, br.getUse(1));
+                k = br.getUse(0);
+                takenContinues = op == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.GT;
+            } else {
+                continue;
+            }
+            Integer bound = ir.getSymbolTable().isIntegerConstant(k) ? Integer.valueOf(ir.getSymbolTable().getIntValue(k))
+                    : lengthOf.apply(k);
+            if (bound == null) {
+                continue;
+            }
+            ISSABasicBlock b = cfg.getBlockForInstruction(br.iIndex());
+            ISSABasicBlock cont = takenContinues ? com.ibm.wala.cfg.Util.getTakenSuccessor(cfg, b)
+                    : com.ibm.wala.cfg.Util.getNotTakenSuccessor(cfg, b);
+            ISSABasicBlock header = ir.getBasicBlockForInstruction(m.getDU().getDef(i));
+            if (cfg.getPredNodeCount(cont) != 1 || !dom.isDominatedBy(sb, cont) || cfg.getPredNodeCount(header) != 2) {
+                continue;
+            }
+            int onCycle = 0;
+            for (var it = cfg.getPredNodes(header); it.hasNext(); ) {
+                if (reaches(cfg, header, it.next(), null)) {
+                    onCycle++;
+                }
+            }
+            boolean ownCycle = false;
+            for (var it = cfg.getSuccNodes(sb); it.hasNext() && !ownCycle; ) {
+                ownCycle = reaches(cfg, it.next(), sb, header);
+            }
+            if (onCycle == 1 && !ownCycle) {
+                return Math.max(0, bound);
+            }
+        }
+        return -1;
+    }
 }
