@@ -188,6 +188,9 @@ public final class PairFinder {
                         && !a.phases.get(t1).equals(b.phases.get(t1))) {
                     continue; // different barrier phases
                 }
+                if (mhp && t1 == t2 && (same(a.partitions, b.partitions, t1) || same(a.soleGuards, b.soleGuards, t1))) {
+                    continue; // disjoint indices per instance, or code one instance alone runs
+                }
                 if (handedOver && (model.ownObjectsOnly.get(t1) || model.ownObjectsOnly.get(t2))) {
                     continue;
                 }
@@ -195,6 +198,11 @@ public final class PairFinder {
             }
         }
         return null;
+    }
+
+    private static boolean same(Map<Integer, String> a, Map<Integer, String> b, int t) {
+        String x = a.getOrDefault(t, "");
+        return !x.isEmpty() && x.equals(b.get(t));
     }
 
     private static boolean guarded(AccessFact a, AccessFact b) {

@@ -42,6 +42,14 @@ public final class AccessFact {
      * says why).
      */
     public final Map<Integer, Integer> phases = new HashMap<>();
+    /**
+     * Per thread: a key naming the set of indices each instance of that thread may access, as a
+     * function of its id, disjoint between instances ("" or absent: none). Two accesses of one
+     * key in two instances touch different elements (the engine says why).
+     */
+    public final Map<Integer, String> partitions = new HashMap<>();
+    /** Per thread: the guard under which only one instance runs this access ("" or absent: none). */
+    public final Map<Integer, String> soleGuards = new HashMap<>();
     public Set<String> afterFlags = Set.of();
     public final Map<Integer, BitSet> threads = new HashMap<>();
     /**

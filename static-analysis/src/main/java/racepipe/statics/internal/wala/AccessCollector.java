@@ -45,6 +45,8 @@ final class AccessCollector {
     private final Fresh fresh;
     private final ThreadOwned threadOwned;
     private final BarrierPhases phases;
+    private final IndexPartition partition;
+    private final SoleInstance sole;
     private final Map<CGNode, LockId> actions;
     private final VolatileFlags flags;
     private final ExecCount ex;
@@ -64,6 +66,9 @@ final class AccessCollector {
         this.fresh = new Fresh(p);
         this.threadOwned = new ThreadOwned(p, d, paths, owned);
         this.phases = phases;
+        InstanceIds ids = new InstanceIds(p, d, ex, threadOwned);
+        this.partition = new IndexPartition(p, ids);
+        this.sole = new SoleInstance(p, d, ids);
         this.actions = actions;
         this.flags = flags;
         this.ex = ex;
@@ -149,6 +154,14 @@ final class AccessCollector {
             boolean f = fresh.at(n, i, base);
             a.fresh = first ? f : a.fresh && f;
             phases(a, n, i, threads);
+            int index = ins instanceof SSAArrayReferenceInstruction ar ? ar.getIndex() : -1;
+            for (int t = threads.nextSetBit(1); t >= 0; t = threads.nextSetBit(t + 1)) {
+                int tt = t;
+                String key = index >= 0 ? partition.key(t, n, i, index) : null;
+                a.partitions.merge(t, key == null ? "" : key, (x, y) -> x.equals(y) ? x : "");
+                String g = sole.guard(tt, n, i);
+                a.soleGuards.merge(t, g == null ? "" : g, (x, y) -> x.equals(y) ? x : "");
+            }
             BitSet own = threadOwned.at(n, base, threads);
             if (first) {
                 a.ownedIn = own;

@@ -70,7 +70,8 @@ final class ThreadOwned {
         return path.equals("V1") || path.startsWith("V1.") && owned.ownedChain(path.substring(2));
     }
 
-    private Set<CGNode> nodes(int t) {
+    /** The nodes whose receiver is, in every run by thread t, the running instance's body. */
+    Set<CGNode> nodes(int t) {
         return bodyNodes.computeIfAbsent(t, this::compute);
     }
 
@@ -132,7 +133,7 @@ final class ThreadOwned {
     }
 
     /** The body object is the running instance's alone: the thread object itself, or a value handed over once. */
-    private boolean ownBody(WalaThread th, InstanceKey body) {
+    boolean ownBody(WalaThread th, InstanceKey body) {
         if (th.kind() == SpawnKind.THREAD_START && body.equals(th.object())) {
             return true; // a Thread subclass running its own run(): one start per object
         }
