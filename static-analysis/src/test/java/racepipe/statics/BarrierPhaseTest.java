@@ -26,6 +26,11 @@ class BarrierPhaseTest {
     }
 
     @Test
+    void turns_by_the_loop_counter_between_awaits_should_not_pair() {
+        assertThat(pairs).doesNotContain("ownerWrite ownerWrite").contains("flipWrite flipWrite");
+    }
+
+    @Test
     void more_threads_than_parties_should_still_pair() {
         assertThat(pairs).contains("manyRead manyWrite");
     }

@@ -68,7 +68,7 @@ final class AccessCollector {
         this.phases = phases;
         InstanceIds ids = new InstanceIds(p, d, ex, threadOwned);
         this.partition = new IndexPartition(p, ids);
-        this.sole = new SoleInstance(p, d, ids);
+        this.sole = new SoleInstance(p, d, ids, phases);
         this.actions = actions;
         this.flags = flags;
         this.ex = ex;

@@ -9,6 +9,7 @@ import com.ibm.wala.ssa.ISSABasicBlock;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import com.ibm.wala.ssa.SSAArrayLengthInstruction;
 import com.ibm.wala.ssa.SSACFG;
+import com.ibm.wala.ssa.SSAConditionalBranchInstruction;
 import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.ssa.SSAPutInstruction;
 import java.util.ArrayDeque;
@@ -60,6 +61,150 @@ final class BarrierPhases {
     private final Map<Integer, Map<CGNode, Integer>> nodePhases = new HashMap<>();
     /** Per thread: the period of its phases. */
     final Map<Integer, Integer> period = new HashMap<>();
+    private final Map<Integer, List<Integer>> awaitSites = new HashMap<>();
+    private final Map<String, Integer> exactLoops = new HashMap<>();
+
+    /** The entry node of thread t when its phases are known, else null. */
+    CGNode entry(int t) {
+        return entries.get(t);
+    }
+
+    /**
+     * The counter of the loop of thread t's entry that instruction i lies in, when that loop is
+     * exact: it is entered after the same number c0 of awaits on every way, every way around it
+     * completes exactly one period M of awaits, and its counter k = phi(start, k + 1) goes up by
+     * one per way around. An instruction in it with phase r then runs in the iteration with
+     * counter k after exactly c0 + M*(k - start) + d awaits, d in [0, M) fixed by r: two
+     * instances in one barrier episode at phase r are in iterations with the same counter.
+     * Returns the counter's value number, or -1.
+     */
+    int exactLoopCounter(int t, int i) {
+        CGNode e = entries.get(t);
+        if (e == null) {
+            return -1;
+        }
+        SSACFG cfg = e.getIR().getControlFlowGraph();
+        ISSABasicBlock at = cfg.getBlockForInstruction(i);
+        for (var it = e.getIR().iteratePhis(); it.hasNext(); ) {
+            if (!(it.next() instanceof com.ibm.wala.ssa.SSAPhiInstruction phi)) {
+                continue;
+            }
+            ISSABasicBlock header = e.getIR().getBasicBlockForInstruction(phi);
+            if (inLoop(cfg, header, at)
+                    && exactLoops.computeIfAbsent(t + ":" + phi.getDef(), x -> exact(t, e, header, phi) ? 1 : 0) == 1) {
+                return phi.getDef();
+            }
+        }
+        return -1;
+    }
+
+    private static boolean inLoop(SSACFG cfg, ISSABasicBlock header, ISSABasicBlock b) {
+        return CountingLoops.reaches(cfg, header, b, null) && CountingLoops.reaches(cfg, b, header, null)
+                && (b.equals(header) || !CountingLoops.reaches(cfg, cfg.entry(), b, header));
+    }
+
+    private boolean exact(int t, CGNode e, ISSABasicBlock header, com.ibm.wala.ssa.SSAPhiInstruction phi) {
+        SSACFG cfg = e.getIR().getControlFlowGraph();
+        if (phi.getNumberOfUses() != 2 || cfg.getPredNodeCount(header) != 2) {
+            return false;
+        }
+        int k = phi.getDef();
+        boolean plusOne = false;
+        for (int u = 0; u < 2; u++) {
+            plusOne |= e.getDU().getDef(phi.getUse(u)) instanceof com.ibm.wala.ssa.SSABinaryOpInstruction inc
+                    && inc.getOperator() == com.ibm.wala.shrike.shrikeBT.IBinaryOpInstruction.Operator.ADD
+                    && CountingLoops.isPlusOne(e, inc, k);
+        }
+        if (!plusOne) {
+            return false;
+        }
+        for (var it = cfg.getPredNodes(header); it.hasNext(); ) {
+            ISSABasicBlock pred = it.next();
+            if (!CountingLoops.reaches(cfg, header, pred, null)) {
+                // the way in: the loop is entered once per run (its counter never restarts)
+                if (reachesAgain(cfg, pred)) {
+                    return false;
+                }
+            }
+        }
+        long ways = 0;
+        for (var it = cfg.getPredNodes(header); it.hasNext(); ) {
+            if (!CountingLoops.reaches(cfg, header, it.next(), null)) {
+                ways++;
+            }
+        }
+        if (ways != 1) {
+            return false;
+        }
+        Set<Integer> awaitAt = new HashSet<>(awaitSites.get(t));
+        // exact counts: from the entry up to the header (not through it), and from the header around
+        Integer before = exactCounts(cfg, cfg.entry(), header, awaitAt);
+        Integer around = exactCounts(cfg, header, header, awaitAt);
+        return before != null && around != null && around == period.get(t);
+    }
+
+    /**
+     * The one exact number of awaits with which every way from {@code from} reaches {@code to}
+     * (entering it, not passing it), or null when two ways differ or a cycle avoiding
+     * {@code to} completes an await. Exceptional edges count too, without the throwing await.
+     */
+    private static boolean reachesAgain(SSACFG cfg, ISSABasicBlock b) {
+        for (var it = cfg.getSuccNodes(b); it.hasNext(); ) {
+            if (CountingLoops.reaches(cfg, it.next(), b, null)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Integer exactCounts(SSACFG cfg, ISSABasicBlock from, ISSABasicBlock to, Set<Integer> awaitAt) {
+        int start = 0;
+        Map<Integer, Integer> in = new HashMap<>();
+        Deque<ISSABasicBlock> todo = new ArrayDeque<>();
+        in.put(from.getNumber(), start);
+        todo.add(from);
+        Integer arrived = null;
+        int steps = 0;
+        while (!todo.isEmpty()) {
+            if (++steps > 10_000) {
+                return null;
+            }
+            ISSABasicBlock b = todo.poll();
+            int v0 = in.get(b.getNumber());
+            int v = v0;
+            for (int i = b.getFirstInstructionIndex(); i <= b.getLastInstructionIndex() && i >= 0; i++) {
+                if (awaitAt.contains(i)) {
+                    v++;
+                }
+            }
+            List<Object[]> next = new ArrayList<>();
+            cfg.getNormalSuccessors(b).forEach(x -> next.add(new Object[] {x, null}));
+            cfg.getExceptionalSuccessors(b).forEach(x -> next.add(new Object[] {x, Boolean.TRUE}));
+            for (Object[] o : next) {
+                ISSABasicBlock s = (ISSABasicBlock) o[0];
+                int v1 = o[1] == null ? v : v0;
+                if (s.equals(cfg.exit())) {
+                    continue;
+                }
+                if (s.equals(to)) {
+                    if (arrived != null && arrived != v1) {
+                        return null;
+                    }
+                    arrived = v1;
+                    continue;
+                }
+                Integer old = in.get(s.getNumber());
+                if (old == null) {
+                    in.put(s.getNumber(), v1);
+                    todo.add(s);
+                } else if (old != v1) {
+                    return null;
+                }
+            }
+        }
+        return arrived;
+    }
+
 
     BarrierPhases(WalaProgram p, ThreadDiscovery d, ExecCount ex) {
         this.p = p;
@@ -129,10 +274,11 @@ final class BarrierPhases {
         if (parties <= 0 || instances < 0 || instances > parties) {
             return;
         }
-        for (int m = sites.size(); m >= 2; m--) {
+        for (int m = sites.size(); m >= 1; m--) {
             int[] ph = dataflow(entry, sites, m);
             boolean all = sites.stream().allMatch(s -> ph[s] >= 0);
             if (all) {
+                awaitSites.put(t, sites);
                 entries.put(t, entry);
                 entryPhases.put(t, ph);
                 period.put(t, m);

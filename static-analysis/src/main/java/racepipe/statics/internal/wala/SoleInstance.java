@@ -28,12 +28,14 @@ final class SoleInstance {
     private final WalaProgram p;
     private final ThreadDiscovery d;
     private final InstanceIds ids;
+    private final BarrierPhases phases;
     private final Map<Integer, Map<CGNode, String>> nodeGuards = new HashMap<>();
 
-    SoleInstance(WalaProgram p, ThreadDiscovery d, InstanceIds ids) {
+    SoleInstance(WalaProgram p, ThreadDiscovery d, InstanceIds ids, BarrierPhases phases) {
         this.p = p;
         this.d = d;
         this.ids = ids;
+        this.phases = phases;
     }
 
     /** The guard ("id==#0") under which only one instance of t runs (n, i), or null. */
@@ -58,6 +60,10 @@ final class SoleInstance {
         SSACFG cfg = ir.getControlFlowGraph();
         Dominators<ISSABasicBlock> dom = null;
         ISSABasicBlock at = cfg.getBlockForInstruction(i);
+        String episode = episode(t, n, i, cfg, at);
+        if (episode != null) {
+            return episode;
+        }
         for (SSAInstruction ins : ir.getInstructions()) {
             if (!(ins instanceof SSAConditionalBranchInstruction br)) {
                 continue;
@@ -83,6 +89,62 @@ final class SoleInstance {
             }
         }
         return null;
+    }
+
+    /**
+     * In the entry of a thread with barrier phases, inside an exact loop with counter k
+     * ({@link BarrierPhases#exactLoopCounter}): the equal side of {@code id == f(k)}, f built
+     * from k and uniform values. Two instances in one barrier episode at one phase run the same
+     * iteration k, where only the instance whose id is f(k) gets there; instances in different
+     * episodes are ordered by the barrier. The key names the branch and the phase.
+     */
+    private String episode(int t, CGNode n, int i, SSACFG cfg, ISSABasicBlock at) {
+        if (phases == null || !n.equals(phases.entry(t))) {
+            return null;
+        }
+        int k = phases.exactLoopCounter(t, i);
+        int ph = phases.phase(t, n, i);
+        if (k < 0 || ph < 0) {
+            return null;
+        }
+        Dominators<ISSABasicBlock> dom = null;
+        for (SSAInstruction ins : n.getIR().getInstructions()) {
+            if (!(ins instanceof SSAConditionalBranchInstruction br)) {
+                continue;
+            }
+            var op = (IConditionalBranchInstruction.Operator) br.getOperator();
+            if (op != IConditionalBranchInstruction.Operator.EQ && op != IConditionalBranchInstruction.Operator.NE
+                    || phases.exactLoopCounter(t, br.iIndex()) != k) {
+                continue;
+            }
+            for (int side = 0; side < 2; side++) {
+                if (!ids.isId(t, n, br.getUse(side)) || !ofCounter(t, n, br.getUse(1 - side), k, 0)) {
+                    continue;
+                }
+                ISSABasicBlock b = cfg.getBlockForInstruction(br.iIndex());
+                ISSABasicBlock eq = op == IConditionalBranchInstruction.Operator.EQ
+                        ? com.ibm.wala.cfg.Util.getTakenSuccessor(cfg, b) : com.ibm.wala.cfg.Util.getNotTakenSuccessor(cfg, b);
+                if (dom == null) {
+                    dom = Dominators.make(cfg, cfg.entry());
+                }
+                if (cfg.getPredNodeCount(eq) == 1 && dom.isDominatedBy(at, eq)) {
+                    return "episode " + br.iIndex() + " @" + ph;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Value v is computed from the counter k and uniform values only. */
+    private boolean ofCounter(int t, CGNode n, int v, int k, int depth) {
+        if (depth > 8) {
+            return false;
+        }
+        if (CountingLoops.same(n, v) == k || ids.uniform(t, n, v)) {
+            return true;
+        }
+        return n.getDU().getDef(v) instanceof com.ibm.wala.ssa.SSABinaryOpInstruction bin
+                && ofCounter(t, n, bin.getUse(0), k, depth + 1) && ofCounter(t, n, bin.getUse(1), k, depth + 1);
     }
 
     /** Nodes t calls only from places with one guard. */
