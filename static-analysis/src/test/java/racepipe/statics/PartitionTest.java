@@ -26,6 +26,16 @@ class PartitionTest {
     }
 
     @Test
+    void cyclic_shares_and_their_rows_should_not_pair() {
+        assertThat(pairs).doesNotContain("strided strided", "rowOwn rowOwn");
+    }
+
+    @Test
+    void a_stride_below_the_workers_and_rows_that_are_one_array_should_pair() {
+        assertThat(pairs).contains("halfStride halfStride", "rowShared rowShared");
+    }
+
+    @Test
     void overlapping_blocks_shared_slots_and_different_guards_should_pair() {
         assertThat(pairs).contains("overlap overlap", "half half", "one zero");
     }

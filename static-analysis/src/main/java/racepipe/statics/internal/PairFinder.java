@@ -188,7 +188,8 @@ public final class PairFinder {
                         && !a.phases.get(t1).equals(b.phases.get(t1))) {
                     continue; // different barrier phases
                 }
-                if (mhp && t1 == t2 && (same(a.partitions, b.partitions, t1) || same(a.soleGuards, b.soleGuards, t1))) {
+                if (mhp && t1 == t2 && (same(a.partitions, b.partitions, t1) || same(a.soleGuards, b.soleGuards, t1)
+                        || same(a.basePartitions, b.basePartitions, t1))) {
                     continue; // disjoint indices per instance, or code one instance alone runs
                 }
                 if (handedOver && (model.ownObjectsOnly.get(t1) || model.ownObjectsOnly.get(t2))) {

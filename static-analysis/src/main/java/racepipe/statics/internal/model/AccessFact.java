@@ -48,6 +48,8 @@ public final class AccessFact {
      * key in two instances touch different elements (the engine says why).
      */
     public final Map<Integer, String> partitions = new HashMap<>();
+    /** Per thread: a key naming the object each instance accesses, different between instances ("" or absent: none). */
+    public final Map<Integer, String> basePartitions = new HashMap<>();
     /** Per thread: the guard under which only one instance runs this access ("" or absent: none). */
     public final Map<Integer, String> soleGuards = new HashMap<>();
     public Set<String> afterFlags = Set.of();

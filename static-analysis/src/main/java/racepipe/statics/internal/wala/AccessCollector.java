@@ -67,7 +67,7 @@ final class AccessCollector {
         this.threadOwned = new ThreadOwned(p, d, paths, owned);
         this.phases = phases;
         InstanceIds ids = new InstanceIds(p, d, ex, threadOwned);
-        this.partition = new IndexPartition(p, ids);
+        this.partition = new IndexPartition(p, ids, paths);
         this.sole = new SoleInstance(p, d, ids, phases);
         this.actions = actions;
         this.flags = flags;
@@ -159,6 +159,8 @@ final class AccessCollector {
                 int tt = t;
                 String key = index >= 0 ? partition.key(t, n, i, index) : null;
                 a.partitions.merge(t, key == null ? "" : key, (x, y) -> x.equals(y) ? x : "");
+                String bk = partition.baseKey(t, n, base);
+                a.basePartitions.merge(t, bk == null ? "" : bk, (x, y) -> x.equals(y) ? x : "");
                 String g = sole.guard(tt, n, i);
                 a.soleGuards.merge(t, g == null ? "" : g, (x, y) -> x.equals(y) ? x : "");
             }

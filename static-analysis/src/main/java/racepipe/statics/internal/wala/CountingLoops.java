@@ -251,4 +251,33 @@ final class CountingLoops {
         }
         return onCycle == 1 && !ownCycle;
     }
+
+    /** K when counter i = phi(0, i + 1) is tested i < K (K constant) by a branch whose continuing side dominates s; else null. */
+    static Integer testedBelow(CGNode m, int s, int i) {
+        var ir = m.getIR();
+        SSACFG cfg = ir.getControlFlowGraph();
+        var dom = com.ibm.wala.util.graph.dominators.Dominators.make(cfg, cfg.entry());
+        ISSABasicBlock sb = cfg.getBlockForInstruction(s);
+        for (var ins : ir.getInstructions()) {
+            if (ins instanceof com.ibm.wala.ssa.SSAConditionalBranchInstruction br
+                    && br.getOperator() == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.LT
+                    && same(m, br.getUse(0)) == i && ir.getSymbolTable().isIntegerConstant(br.getUse(1))) {
+                ISSABasicBlock b = cfg.getBlockForInstruction(br.iIndex());
+                ISSABasicBlock cont = com.ibm.wala.cfg.Util.getTakenSuccessor(cfg, b);
+                if (cfg.getPredNodeCount(cont) == 1 && dom.isDominatedBy(sb, cont)) {
+                    return ir.getSymbolTable().getIntValue(br.getUse(1));
+                }
+            }
+            if (ins instanceof com.ibm.wala.ssa.SSAConditionalBranchInstruction br
+                    && br.getOperator() == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.GE
+                    && same(m, br.getUse(0)) == i && ir.getSymbolTable().isIntegerConstant(br.getUse(1))) {
+                ISSABasicBlock b = cfg.getBlockForInstruction(br.iIndex());
+                ISSABasicBlock cont = com.ibm.wala.cfg.Util.getNotTakenSuccessor(cfg, b);
+                if (cfg.getPredNodeCount(cont) == 1 && dom.isDominatedBy(sb, cont)) {
+                    return ir.getSymbolTable().getIntValue(br.getUse(1));
+                }
+            }
+        }
+        return null;
+    }
 }

@@ -38,10 +38,79 @@ final class IndexPartition {
     private final WalaProgram p;
     private final InstanceIds ids;
     private final Map<Integer, Map<String, String>> blocks = new HashMap<>();
+    private final LockPaths paths;
+    private final Map<com.ibm.wala.ipa.callgraph.propagation.InstanceKey, Boolean> injective = new HashMap<>();
 
-    IndexPartition(WalaProgram p, InstanceIds ids) {
+    IndexPartition(WalaProgram p, InstanceIds ids, LockPaths paths) {
         this.p = p;
         this.ids = ids;
+        this.paths = paths;
+    }
+
+    /**
+     * The partition key of the object at base value b of n in thread t: b = X[j] with X one
+     * array in every instance (a uniform final path from the body), whose elements are pairwise
+     * distinct objects (allocated as a multi-dimensional array, never stored into, never handed
+     * to library code), and j partitioned by {@link #key}: two instances' bases are different
+     * elements, so different objects. Null when not so.
+     */
+    String baseKey(int t, CGNode n, int b) {
+        if (b < 0 || ids.body(t) == null || !ids.bodyNodes(t).contains(n)
+                || !(n.getDU().getDef(b) instanceof com.ibm.wala.ssa.SSAArrayLoadInstruction load)) {
+            return null;
+        }
+        int x = load.getArrayRef();
+        String path = paths.path(n, x);
+        if (!path.startsWith("V1.") || !ids.uniform(t, n, x)) {
+            return null;
+        }
+        var pts = p.pts(n, x);
+        if (pts.isEmpty()) {
+            return null;
+        }
+        for (var ik : pts) {
+            if (!injective.computeIfAbsent(ik, this::injective)) {
+                return null;
+            }
+        }
+        String k = key(t, n, load.iIndex(), load.getIndex());
+        return k == null ? null : "elem[" + k + "] of " + path;
+    }
+
+    /** A multi-dimensional array allocation whose elements nothing replaces. */
+    private boolean injective(com.ibm.wala.ipa.callgraph.propagation.InstanceKey ik) {
+        if (!(ik instanceof com.ibm.wala.ipa.callgraph.propagation.AllocationSiteInNode a) || a.getNode().getIR() == null) {
+            return false;
+        }
+        var nw = a.getNode().getIR().getNew(a.getSite());
+        if (nw == null || nw.getNumberOfUses() < 2 || !nw.getConcreteType().isArrayType()) {
+            return false;
+        }
+        for (CGNode n : p.cg) {
+            if (n.getIR() == null) {
+                continue;
+            }
+            for (SSAInstruction ins : n.getIR().getInstructions()) {
+                if (ins instanceof com.ibm.wala.ssa.SSAArrayStoreInstruction st && p.pts(n, st.getArrayRef()).contains(ik)) {
+                    return false;
+                }
+                if (ins instanceof com.ibm.wala.ssa.SSAAbstractInvokeInstruction call) {
+                    for (int u = 0; u < call.getNumberOfUses(); u++) {
+                        if (p.pts(n, call.getUse(u)).contains(ik)) {
+                            for (CGNode target : p.cg.getPossibleTargets(n, call.getCallSite())) {
+                                if (!WalaProgram.isApp(target)) {
+                                    return false;
+                                }
+                            }
+                            if (p.cg.getPossibleTargets(n, call.getCallSite()).isEmpty()) {
+                                return false;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return true;
     }
 
     /** The partition key of index value v at instruction i of n in thread t, or null. */
@@ -51,6 +120,10 @@ final class IndexPartition {
         }
         if (ids.isId(t, n, v)) {
             return "id";
+        }
+        String stride = stride(t, n, v);
+        if (stride != null) {
+            return stride;
         }
         IR ir = n.getIR();
         SymbolTable st = ir.getSymbolTable();
@@ -103,6 +176,94 @@ final class IndexPartition {
             return null;
         }
         return "block " + lo + "/" + hi + " *" + (s * sl[0]);
+    }
+
+    /**
+     * {@code stride C}: the index is a counter j = phi(first, j + C) with first = id (mod C)
+     * (sums, differences, constant multiples, {@code x % C} and {@code Math.floorMod(x, C)}
+     * of values that cancel out), C the same constant in every instance and ids in [0, K),
+     * K &lt;= C: instance x's indices are = x (mod C), so two instances' never meet.
+     */
+    private String stride(int t, CGNode n, int v) {
+        int j = CountingLoops.same(n, v);
+        if (!(n.getDU().getDef(j) instanceof SSAPhiInstruction phi) || phi.getNumberOfUses() != 2) {
+            return null;
+        }
+        Integer bound = ids.idBound(t);
+        for (int k = 0; k < 2; k++) {
+            if (n.getDU().getDef(phi.getUse(k)) instanceof SSABinaryOpInstruction add
+                    && add.getOperator() == IBinaryOpInstruction.Operator.ADD) {
+                for (int side = 0; side < 2; side++) {
+                    if (CountingLoops.same(n, add.getUse(side)) != j) {
+                        continue;
+                    }
+                    Integer c = ids.constant(t, n, add.getUse(1 - side));
+                    if (c == null || c <= 0 || bound == null || bound > c) {
+                        continue;
+                    }
+                    Map<Integer, Integer> lin = residue(t, n, phi.getUse(1 - k), c, 0);
+                    if (lin != null && lin.size() == 1 && Integer.valueOf(1).equals(lin.get(ID))) {
+                        return "stride " + c;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static final int ID = -2;
+    private static final int CONST = -1;
+
+    /** v modulo c as a sum of coefficients of atoms (values), the id and a constant; null when unknown. */
+    private Map<Integer, Integer> residue(int t, CGNode n, int v, int c, int depth) {
+        Map<Integer, Integer> out = new HashMap<>();
+        SymbolTable st = n.getIR().getSymbolTable();
+        if (depth > 12) {
+            return null;
+        }
+        if (st.isIntegerConstant(v)) {
+            add(out, CONST, st.getIntValue(v), c);
+            return out;
+        }
+        if (ids.isId(t, n, v)) {
+            add(out, ID, 1, c);
+            return out;
+        }
+        SSAInstruction def = n.getDU().getDef(v);
+        if (def instanceof SSABinaryOpInstruction bin) {
+            var op = bin.getOperator();
+            if (op == IBinaryOpInstruction.Operator.ADD || op == IBinaryOpInstruction.Operator.SUB) {
+                Map<Integer, Integer> a = residue(t, n, bin.getUse(0), c, depth + 1);
+                Map<Integer, Integer> b = residue(t, n, bin.getUse(1), c, depth + 1);
+                if (a == null || b == null) {
+                    return null;
+                }
+                int sign = op == IBinaryOpInstruction.Operator.ADD ? 1 : -1;
+                a.forEach((x, y) -> add(out, x, y, c));
+                b.forEach((x, y) -> add(out, x, sign * y, c));
+                return out;
+            }
+            if (op == IBinaryOpInstruction.Operator.REM && Integer.valueOf(c).equals(ids.constant(t, n, bin.getUse(1)))) {
+                return residue(t, n, bin.getUse(0), c, depth + 1);
+            }
+        }
+        if (def instanceof com.ibm.wala.ssa.SSAAbstractInvokeInstruction call && call.isStatic()
+                && call.getDeclaredTarget().getDeclaringClass().getName().toString().equals("Ljava/lang/Math")
+                && call.getDeclaredTarget().getSelector().toString().equals("floorMod(II)I")
+                && Integer.valueOf(c).equals(ids.constant(t, n, call.getUse(1)))) {
+            return residue(t, n, call.getUse(0), c, depth + 1);
+        }
+        add(out, CountingLoops.same(n, v), 1, c);
+        return out;
+    }
+
+    private static void add(Map<Integer, Integer> m, int atom, int coeff, int c) {
+        int now = Math.floorMod(m.getOrDefault(atom, 0) + coeff, c);
+        if (now == 0) {
+            m.remove(atom);
+        } else {
+            m.put(atom, now);
+        }
     }
 
     /** Value c is a constant in [0, s), or a counter from 0 tested below a constant <= s before the access. */

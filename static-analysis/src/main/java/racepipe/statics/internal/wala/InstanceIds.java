@@ -144,6 +144,59 @@ final class InstanceIds {
         return false;
     }
 
+    /**
+     * The constant value of v in node n of thread t, through the body's final fields its
+     * constructor sets from constants the spawner passes; null when not known.
+     */
+    Integer constant(int t, CGNode n, int v) {
+        SymbolTable st = n.getIR().getSymbolTable();
+        if (st.isIntegerConstant(v)) {
+            return st.getIntValue(v);
+        }
+        Body b = body(t);
+        if (b == null || !bodyNodes(t).contains(n) || !(n.getDU().getDef(v) instanceof SSAGetInstruction g)
+                || g.isStatic() || g.getRef() != 1) {
+            return null;
+        }
+        IField f = p.field(g.getDeclaredField());
+        if (f == null || !f.isFinal()) {
+            return null;
+        }
+        Integer val = null;
+        for (SSAInstruction ins : b.ctor().getIR().getInstructions()) {
+            if (ins instanceof SSAPutInstruction put && !put.isStatic() && put.getRef() == 1 && f.equals(p.field(put.getDeclaredField()))) {
+                if (val != null) {
+                    return null;
+                }
+                val = put.getVal();
+            }
+        }
+        if (val == null) {
+            return null;
+        }
+        IR ir = b.ctor().getIR();
+        if (ir.getSymbolTable().isIntegerConstant(val)) {
+            return ir.getSymbolTable().getIntValue(val);
+        }
+        if (val > 1 && val <= ir.getNumberOfParameters()) {
+            int arg = b.init().getUse(val - 1);
+            SymbolTable mt = b.spawner().getIR().getSymbolTable();
+            return mt.isIntegerConstant(arg) ? mt.getIntValue(arg) : null;
+        }
+        return null;
+    }
+
+    /** Ids lie in [0, K): K from the spawning loop's test of the id counter before the allocation; null when unknown. */
+    Integer idBound(int t) {
+        Body b = body(t);
+        if (b == null) {
+            return null;
+        }
+        CGNode m = b.spawner();
+        int counter = CountingLoops.same(m, b.init().getUse(b.idParam() - 1));
+        return CountingLoops.isCountFromZero(m, counter) ? CountingLoops.testedBelow(m, b.init().iIndex(), counter) : null;
+    }
+
     /** Value v of thread t's body constructor is the same in every instance. */
     boolean uniformInConstructor(int t, int v) {
         Body b = body(t);
