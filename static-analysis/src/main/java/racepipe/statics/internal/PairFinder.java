@@ -110,7 +110,7 @@ public final class PairFinder {
                 return null;
             }
         }
-        if (a.fresh && b.fresh || (a.fresh || b.fresh) && within(a, b, common, model.publishedSafely)) {
+        if (a.fresh && b.fresh || a.allocatedHere && b.allocatedHere || (a.fresh || b.fresh) && within(a, b, common, model.publishedSafely)) {
             return null; // see AccessFact.fresh: its own unpublished object, or one published with an order
         }
         bump("escaping");

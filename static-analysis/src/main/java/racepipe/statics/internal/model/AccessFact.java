@@ -22,6 +22,8 @@ public final class AccessFact {
      * has handed to nobody yet (the engine decides; false when unknown).
      */
     public boolean fresh;
+    /** Every execution is on the object its own method activation allocated (published or not). */
+    public boolean allocatedHere;
     /**
      * Hand-over flags (volatile fields): those every possibly non-zero store of which comes after
      * this access in its one thread, and those read non-zero before it on every way to it. An

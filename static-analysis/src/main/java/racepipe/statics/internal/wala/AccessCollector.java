@@ -64,7 +64,7 @@ final class AccessCollector {
         this.lift = new LibraryLift(p, paths, held);
         this.owned = new OwnedFields(p);
         this.fresh = new Fresh(p);
-        this.threadOwned = new ThreadOwned(p, d, paths, owned);
+        this.threadOwned = new ThreadOwned(p, d, paths, owned, ex::onceAlloc);
         this.phases = phases;
         InstanceIds ids = new InstanceIds(p, d, ex, threadOwned);
         this.partition = new IndexPartition(p, ids, paths);
@@ -153,6 +153,8 @@ final class AccessCollector {
                     t -> order.orderedWith(t, n, ii));
             boolean f = fresh.at(n, i, base);
             a.fresh = first ? f : a.fresh && f;
+            boolean here = Fresh.allocatedHere(n, base);
+            a.allocatedHere = first ? here : a.allocatedHere && here;
             phases(a, n, i, threads);
             int index = ins instanceof SSAArrayReferenceInstruction ar ? ar.getIndex() : -1;
             for (int t = threads.nextSetBit(1); t >= 0; t = threads.nextSetBit(t + 1)) {

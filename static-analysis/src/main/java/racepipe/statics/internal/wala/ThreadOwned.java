@@ -44,7 +44,11 @@ final class ThreadOwned {
     /** Per thread: the nodes whose receiver is always the running instance's body (null: none). */
     private final Map<Integer, Set<CGNode>> bodyNodes = new HashMap<>();
 
-    ThreadOwned(WalaProgram p, ThreadDiscovery d, LockPaths paths, OwnedFields owned) {
+    private final java.util.function.Predicate<InstanceKey> onceAllocated;
+
+    ThreadOwned(WalaProgram p, ThreadDiscovery d, LockPaths paths, OwnedFields owned,
+                java.util.function.Predicate<InstanceKey> onceAllocated) {
+        this.onceAllocated = onceAllocated;
         this.p = p;
         this.d = d;
         this.paths = paths;
@@ -150,6 +154,18 @@ final class ThreadOwned {
         SSAInstruction handOver = null;
         for (Iterator<SSAInstruction> it = n.getDU().getUses(v); it.hasNext(); ) {
             SSAInstruction use = it.next();
+            if (use instanceof com.ibm.wala.ssa.SSAArrayStoreInstruction store && store.getValue() == v
+                    && store.getArrayRef() != v && store.getIndex() != v) {
+                if (handOver != null) {
+                    return false;
+                }
+                handOver = throughArray(th, n, store);
+                if (handOver == null) {
+                    return false;
+                }
+                alloc = null; // the once-per-store check was made against the store
+                continue;
+            }
             if (!(use instanceof SSAAbstractInvokeInstruction call)) {
                 return false;
             }
@@ -163,7 +179,78 @@ final class ThreadOwned {
             }
             handOver = use;
         }
-        return handOver != null && onceAfter(ir, alloc, handOver);
+        return handOver != null && (alloc == null || onceAfter(ir, alloc, handOver));
+    }
+
+    /**
+     * A body stored into an array X at an index that differs each time (a counter of a loop
+     * entered once), then handed over as X[i] loaded with the same array and index values after
+     * the store, once per store: each store puts a new body in a new element, X is one runtime
+     * array (allocated once) that nothing else stores into nor hands to library code, so the
+     * element loaded is the body of this iteration. The hand-over call, or null.
+     */
+    private SSAInstruction throughArray(WalaThread th, CGNode n, com.ibm.wala.ssa.SSAArrayStoreInstruction store) {
+        IR ir = n.getIR();
+        int x = store.getArrayRef();
+        var xs = p.pts(n, x);
+        if (xs.size() != 1 || !CountingLoops.distinctIndex(n, store.iIndex())) {
+            return null;
+        }
+        InstanceKey array = xs.iterator().next();
+        if (!onceAllocated.test(array) || !onlyStore(array, n, store)) {
+            return null;
+        }
+        SSAInstruction found = null;
+        for (Iterator<SSAInstruction> it = n.getDU().getUses(x); it.hasNext(); ) {
+            if (!(it.next() instanceof com.ibm.wala.ssa.SSAArrayLoadInstruction load)
+                    || CountingLoops.same(n, load.getIndex()) != CountingLoops.same(n, store.getIndex())) {
+                continue;
+            }
+            for (Iterator<SSAInstruction> us = n.getDU().getUses(load.getDef()); us.hasNext(); ) {
+                if (us.next() instanceof SSAAbstractInvokeInstruction call && handsOver(th, n, call)
+                        && !(call.getDeclaredTarget().isInit() && call.getReceiver() == load.getDef())) {
+                    if (found != null) {
+                        return null;
+                    }
+                    found = call;
+                }
+            }
+        }
+        if (found == null) {
+            return null;
+        }
+        SSACFG cfg = ir.getControlFlowGraph();
+        var dom = com.ibm.wala.util.graph.dominators.Dominators.make(cfg, cfg.entry());
+        SSACFG.BasicBlock sb = cfg.getBlockForInstruction(store.iIndex());
+        SSACFG.BasicBlock fb = cfg.getBlockForInstruction(found.iIndex());
+        boolean after = sb.equals(fb) ? store.iIndex() < found.iIndex() : dom.isDominatedBy(fb, sb);
+        return after && onceAfter(ir, store, found) ? found : null;
+    }
+
+    /** The store is the only one into the array anywhere, and no library code gets the array. */
+    private boolean onlyStore(InstanceKey array, CGNode n, SSAInstruction store) {
+        for (CGNode x : p.cg) {
+            if (x.getIR() == null) {
+                continue;
+            }
+            for (SSAInstruction ins : x.getIR().getInstructions()) {
+                if (ins instanceof com.ibm.wala.ssa.SSAArrayStoreInstruction st && !(x.equals(n) && ins.iIndex() == store.iIndex())
+                        && p.pts(x, st.getArrayRef()).contains(array)) {
+                    return false;
+                }
+                if (ins instanceof SSAAbstractInvokeInstruction call) {
+                    for (int u = 0; u < call.getNumberOfUses(); u++) {
+                        if (p.pts(x, call.getUse(u)).contains(array)) {
+                            var targets = p.cg.getPossibleTargets(x, call.getCallSite());
+                            if (targets.isEmpty() || targets.stream().anyMatch(c -> !WalaProgram.isApp(c))) {
+                                return false;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return true;
     }
 
     private static boolean usesBeyondReceiver(SSAAbstractInvokeInstruction call, int v) {
