@@ -36,6 +36,11 @@ class PartitionTest {
     }
 
     @Test
+    void different_constant_indices_should_not_pair() {
+        assertThat(pairs).doesNotContain("duoA duoB").contains("duoA duoC");
+    }
+
+    @Test
     void overlapping_blocks_shared_slots_and_different_guards_should_pair() {
         assertThat(pairs).contains("overlap overlap", "half half", "one zero");
     }

@@ -103,6 +103,9 @@ public final class PairFinder {
         if (common == null) {
             return null;
         }
+        if (a.constIndex != null && b.constIndex != null && !a.constIndex.equals(b.constIndex)) {
+            return null; // two fixed, different elements
+        }
         bump("aliasing");
         if (!a.isStatic() && !a.unknownBase && !b.unknownBase) {
             common.and(model.escaping);

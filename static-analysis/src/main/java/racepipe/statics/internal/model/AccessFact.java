@@ -22,6 +22,8 @@ public final class AccessFact {
      * has handed to nobody yet (the engine decides; false when unknown).
      */
     public boolean fresh;
+    /** An array element access whose index is this constant in every execution (else null): other constants are other elements. */
+    public Integer constIndex;
     /** Every execution is on the object its own method activation allocated (published or not). */
     public boolean allocatedHere;
     /**

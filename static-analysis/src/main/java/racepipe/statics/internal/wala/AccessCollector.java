@@ -153,6 +153,9 @@ final class AccessCollector {
                     t -> order.orderedWith(t, n, ii));
             boolean f = fresh.at(n, i, base);
             a.fresh = first ? f : a.fresh && f;
+            Integer ci = ins instanceof SSAArrayReferenceInstruction ar2 && n.getIR().getSymbolTable().isIntegerConstant(ar2.getIndex())
+                    ? Integer.valueOf(n.getIR().getSymbolTable().getIntValue(ar2.getIndex())) : null;
+            a.constIndex = first || java.util.Objects.equals(a.constIndex, ci) ? ci : null;
             boolean here = Fresh.allocatedHere(n, base);
             a.allocatedHere = first ? here : a.allocatedHere && here;
             phases(a, n, i, threads);

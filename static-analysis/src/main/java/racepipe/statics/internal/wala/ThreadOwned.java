@@ -34,7 +34,8 @@ import java.util.Set;
  * call stack bottoms out at an entry). (3) An owned field's object was allocated by its owner's
  * constructor run and stored once (final), so distinct owners own distinct objects, and a body is
  * never owned (its value goes only to the hand-over). So an access whose base is {@code v1} or an
- * owned chain from it, in such a node, touches only objects of the running instance's body.
+ * owned chain from it, in such a node, touches only objects of the running instance's body; so
+ * does one on a parameter to which every call inside the thread passes such an object.
  */
 final class ThreadOwned {
     private final WalaProgram p;
@@ -58,15 +59,50 @@ final class ThreadOwned {
     /** The threads (among {@code threads}) in which the access on value {@code base} of n is to its instance's own object. */
     BitSet at(CGNode n, int base, BitSet threads) {
         BitSet out = new BitSet();
-        if (base < 0 || n.getMethod().isStatic() || !ownedFromReceiver(n, base)) {
+        if (base < 0) {
             return out;
         }
         for (int t = threads.nextSetBit(1); t >= 0; t = threads.nextSetBit(t + 1)) {
-            if (nodes(t).contains(n)) {
+            if (owned(t, n, base, 0)) {
                 out.set(t);
             }
         }
         return out;
+    }
+
+    /**
+     * Value v of n is, in every run of n by thread t, an object of the running instance's body:
+     * v1 or an owned chain from it in a body node, or a parameter to which every call of n
+     * inside t passes such a value ({@code summary.merge(this.tally)}).
+     */
+    private boolean owned(int t, CGNode n, int v, int depth) {
+        if (!n.getMethod().isStatic() && ownedFromReceiver(n, v) && nodes(t).contains(n)) {
+            return true;
+        }
+        IR ir = n.getIR();
+        if (depth > 4 || ir == null || v > ir.getNumberOfParameters() || d.threads.get(t).entries().contains(n)) {
+            return false;
+        }
+        BitSet reach = d.reach.get(t);
+        boolean any = false;
+        for (Iterator<CGNode> it = p.cg.getPredNodes(n); it.hasNext(); ) {
+            CGNode c = it.next();
+            if (!reach.get(p.cg.getNumber(c))) {
+                continue;
+            }
+            if (c.getIR() == null) {
+                return false;
+            }
+            for (Iterator<com.ibm.wala.classLoader.CallSiteReference> s = p.cg.getPossibleSites(c, n); s.hasNext(); ) {
+                for (SSAAbstractInvokeInstruction call : WalaSites.calls(c.getIR(), s.next())) {
+                    if (call.getNumberOfUses() < v || !owned(t, c, call.getUse(v - 1), depth + 1)) {
+                        return false;
+                    }
+                    any = true;
+                }
+            }
+        }
+        return any;
     }
 
     private boolean ownedFromReceiver(CGNode n, int v) {
