@@ -31,6 +31,11 @@ class BarrierPhaseTest {
     }
 
     @Test
+    void rows_above_the_episode_row_should_not_pair_with_it() {
+        assertThat(pairs).doesNotContain("above above").contains("fromK fromK");
+    }
+
+    @Test
     void more_threads_than_parties_should_still_pair() {
         assertThat(pairs).contains("manyRead manyWrite");
     }

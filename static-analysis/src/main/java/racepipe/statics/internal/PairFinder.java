@@ -192,7 +192,7 @@ public final class PairFinder {
                     continue; // different barrier phases
                 }
                 if (mhp && t1 == t2 && (same(a.partitions, b.partitions, t1) || same(a.soleGuards, b.soleGuards, t1)
-                        || same(a.basePartitions, b.basePartitions, t1))) {
+                        || same(a.basePartitions, b.basePartitions, t1) || apart(a.episodeBases, b.episodeBases, t1))) {
                     continue; // disjoint indices per instance, or code one instance alone runs
                 }
                 if (handedOver && (model.ownObjectsOnly.get(t1) || model.ownObjectsOnly.get(t2))) {
@@ -207,6 +207,14 @@ public final class PairFinder {
     private static boolean same(Map<Integer, String> a, Map<Integer, String> b, int t) {
         String x = a.getOrDefault(t, "");
         return !x.isEmpty() && x.equals(b.get(t));
+    }
+
+    /** One base is element u, the other an element above u, of one array in one episode. */
+    private static boolean apart(Map<Integer, String> a, Map<Integer, String> b, int t) {
+        String x = a.getOrDefault(t, "");
+        String y = b.getOrDefault(t, "");
+        return x.length() > 3 && y.length() > 3 && x.substring(3).equals(y.substring(3))
+                && !x.substring(0, 3).equals(y.substring(0, 3));
     }
 
     private static boolean guarded(AccessFact a, AccessFact b) {

@@ -54,6 +54,11 @@ public final class AccessFact {
     public final Map<Integer, String> partitions = new HashMap<>();
     /** Per thread: a key naming the object each instance accesses, different between instances ("" or absent: none). */
     public final Map<Integer, String> basePartitions = new HashMap<>();
+    /**
+     * Per thread: "eq|K" or "gt|K" when, within one barrier episode, the base is element u or an
+     * element above u of one array whose elements are distinct objects ("" or absent: none).
+     */
+    public final Map<Integer, String> episodeBases = new HashMap<>();
     /** Per thread: the guard under which only one instance runs this access ("" or absent: none). */
     public final Map<Integer, String> soleGuards = new HashMap<>();
     public Set<String> afterFlags = Set.of();

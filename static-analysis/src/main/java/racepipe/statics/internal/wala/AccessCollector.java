@@ -67,7 +67,7 @@ final class AccessCollector {
         this.threadOwned = new ThreadOwned(p, d, paths, owned, ex::onceAlloc);
         this.phases = phases;
         InstanceIds ids = new InstanceIds(p, d, ex, threadOwned);
-        this.partition = new IndexPartition(p, ids, paths);
+        this.partition = new IndexPartition(p, ids, paths, phases, d);
         this.sole = new SoleInstance(p, d, ids, phases);
         this.actions = actions;
         this.flags = flags;
@@ -166,6 +166,8 @@ final class AccessCollector {
                 a.partitions.merge(t, key == null ? "" : key, (x, y) -> x.equals(y) ? x : "");
                 String bk = partition.baseKey(t, n, base);
                 a.basePartitions.merge(t, bk == null ? "" : bk, (x, y) -> x.equals(y) ? x : "");
+                String eb = partition.episodeBase(t, n, base, i);
+                a.episodeBases.merge(t, eb == null ? "" : eb, (x, y) -> x.equals(y) ? x : "");
                 String g = sole.guard(tt, n, i);
                 a.soleGuards.merge(t, g == null ? "" : g, (x, y) -> x.equals(y) ? x : "");
             }

@@ -50,6 +50,7 @@ import java.util.Set;
 final class BarrierPhases {
     private static final int UNSET = -1;
     private static final int TOP = -2;
+    private static final int CONFLICT = Integer.MIN_VALUE;
 
     private final WalaProgram p;
     private final ThreadDiscovery d;
@@ -173,7 +174,7 @@ final class BarrierPhases {
             int v0 = in.get(b.getNumber());
             int v = v0;
             for (int i = b.getFirstInstructionIndex(); i <= b.getLastInstructionIndex() && i >= 0; i++) {
-                if (awaitAt.contains(i)) {
+                if (awaitAt.contains(i) && v != CONFLICT) {
                     v++;
                 }
             }
@@ -187,18 +188,20 @@ final class BarrierPhases {
                     continue;
                 }
                 if (s.equals(to)) {
-                    if (arrived != null && arrived != v1) {
+                    if (v1 == CONFLICT || arrived != null && arrived != v1) {
                         return null;
                     }
                     arrived = v1;
                     continue;
                 }
+                // ways that disagree only matter if they lead on to the target
                 Integer old = in.get(s.getNumber());
                 if (old == null) {
                     in.put(s.getNumber(), v1);
                     todo.add(s);
-                } else if (old != v1) {
-                    return null;
+                } else if (old != v1 && old != CONFLICT) {
+                    in.put(s.getNumber(), CONFLICT);
+                    todo.add(s);
                 }
             }
         }

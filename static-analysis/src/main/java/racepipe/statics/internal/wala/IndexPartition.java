@@ -41,7 +41,12 @@ final class IndexPartition {
     private final LockPaths paths;
     private final Map<com.ibm.wala.ipa.callgraph.propagation.InstanceKey, Boolean> injective = new HashMap<>();
 
-    IndexPartition(WalaProgram p, InstanceIds ids, LockPaths paths) {
+    private final BarrierPhases phases;
+    private final ThreadDiscovery d;
+
+    IndexPartition(WalaProgram p, InstanceIds ids, LockPaths paths, BarrierPhases phases, ThreadDiscovery d) {
+        this.phases = phases;
+        this.d = d;
         this.p = p;
         this.ids = ids;
         this.paths = paths;
@@ -75,6 +80,116 @@ final class IndexPartition {
         }
         String k = key(t, n, load.iIndex(), load.getIndex());
         return k == null ? null : "elem[" + k + "] of " + path;
+    }
+
+    /**
+     * Within one barrier episode: the base of an access in a method the thread's entry calls,
+     * with phase r, from an exact loop ({@link BarrierPhases#exactLoopCounter}) passing its
+     * counter as parameter u: {@code eq|K} for X[u], {@code gt|K} for X[j] with j a counter from
+     * u + 1 + floorMod(.., C) up by a positive constant (so j > u), K naming n, u, X and r, X as
+     * in {@link #baseKey}. Two instances in one episode at phase r passed the same u (the same
+     * iteration), so an {@code eq} base and a {@code gt} base are different elements, different
+     * objects; instances in different episodes are ordered by the barrier. Null when not so.
+     */
+    String episodeBase(int t, CGNode n, int b, int i) {
+        if (b < 0 || ids.body(t) == null || !(n.getDU().getDef(b) instanceof com.ibm.wala.ssa.SSAArrayLoadInstruction load)) {
+            return null;
+        }
+        CGNode e = phases.entry(t);
+        int ph = phases.phase(t, n, i);
+        if (e == null || n.equals(e) || ph < 0) {
+            return null;
+        }
+        int x = load.getArrayRef();
+        String path = paths.path(n, x);
+        if (!path.startsWith("V1.") || !ids.uniform(t, n, x)) {
+            return null;
+        }
+        for (var ik : p.pts(n, x)) {
+            if (!injective.computeIfAbsent(ik, this::injective)) {
+                return null;
+            }
+        }
+        int idx = CountingLoops.same(n, load.getIndex());
+        IR ir = n.getIR();
+        if (idx > 1 && idx <= ir.getNumberOfParameters() && !n.getMethod().isStatic() && passedCounter(t, e, n, idx)) {
+            return "eq|" + p.cg.getNumber(n) + ":" + idx + " of " + path + " @" + ph;
+        }
+        int u = above(t, n, idx);
+        if (u > 1 && u <= ir.getNumberOfParameters() && !n.getMethod().isStatic() && passedCounter(t, e, n, u)) {
+            return "gt|" + p.cg.getNumber(n) + ":" + u + " of " + path + " @" + ph;
+        }
+        return null;
+    }
+
+    /** Every call of n inside t is in the entry e, passing at parameter u the counter of the exact loop it lies in. */
+    private boolean passedCounter(int t, CGNode e, CGNode n, int u) {
+        boolean any = false;
+        for (var it = p.cg.getPredNodes(n); it.hasNext(); ) {
+            CGNode c = it.next();
+            if (!d.reach.get(t).get(p.cg.getNumber(c))) {
+                continue;
+            }
+            if (!c.equals(e)) {
+                return false;
+            }
+            for (var sites = p.cg.getPossibleSites(c, n); sites.hasNext(); ) {
+                for (var call : WalaSites.calls(c.getIR(), sites.next())) {
+                    int k = phases.exactLoopCounter(t, call.iIndex());
+                    if (k < 0 || call.getNumberOfUses() < u || CountingLoops.same(c, call.getUse(u - 1)) != k) {
+                        return false;
+                    }
+                    any = true;
+                }
+            }
+        }
+        return any;
+    }
+
+    /** For j = phi(first, j + C), C > 0, first = u + 1 + floorMod(.., C') with C' > 0: u; else -1. */
+    private int above(int t, CGNode n, int j) {
+        if (!(n.getDU().getDef(j) instanceof SSAPhiInstruction phi) || phi.getNumberOfUses() != 2) {
+            return -1;
+        }
+        for (int k = 0; k < 2; k++) {
+            if (!(n.getDU().getDef(phi.getUse(k)) instanceof SSABinaryOpInstruction step)
+                    || step.getOperator() != IBinaryOpInstruction.Operator.ADD) {
+                continue;
+            }
+            for (int side = 0; side < 2; side++) {
+                Integer c = ids.constant(t, n, step.getUse(1 - side));
+                if (CountingLoops.same(n, step.getUse(side)) != j || c == null || c <= 0) {
+                    continue;
+                }
+                if (!(n.getDU().getDef(phi.getUse(1 - k)) instanceof SSABinaryOpInstruction first)
+                        || first.getOperator() != IBinaryOpInstruction.Operator.ADD) {
+                    continue;
+                }
+                for (int f = 0; f < 2; f++) {
+                    if (nonNegativeMod(t, n, first.getUse(1 - f)) && n.getDU().getDef(first.getUse(f)) instanceof SSABinaryOpInstruction plus
+                            && plus.getOperator() == IBinaryOpInstruction.Operator.ADD) {
+                        SymbolTable st = n.getIR().getSymbolTable();
+                        for (int q = 0; q < 2; q++) {
+                            if (st.isIntegerConstant(plus.getUse(1 - q)) && st.getIntValue(plus.getUse(1 - q)) >= 1) {
+                                return CountingLoops.same(n, plus.getUse(q));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** Math.floorMod(x, C) with C a positive constant: never negative. */
+    private boolean nonNegativeMod(int t, CGNode n, int v) {
+        if (!(n.getDU().getDef(v) instanceof com.ibm.wala.ssa.SSAAbstractInvokeInstruction call) || !call.isStatic()
+                || !call.getDeclaredTarget().getDeclaringClass().getName().toString().equals("Ljava/lang/Math")
+                || !call.getDeclaredTarget().getSelector().toString().equals("floorMod(II)I")) {
+            return false;
+        }
+        Integer c = ids.constant(t, n, call.getUse(1));
+        return c != null && c > 0;
     }
 
     /** A multi-dimensional array allocation whose elements nothing replaces. */
