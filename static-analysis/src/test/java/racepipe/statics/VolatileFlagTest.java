@@ -8,12 +8,6 @@ import org.junit.jupiter.api.Test;
 /** Hand-over by a volatile flag set by one thread (WALA). */
 class VolatileFlagTest {
     @Test
-    void a_plain_flag_always_under_one_lock_should_order_like_a_volatile_one() {
-        Set<String> pairs = Fixtures.pairs(Fixtures.analyze("wala", "volatileflag"), "volatileflag");
-        assertThat(pairs).doesNotContain("mailFill mailUse").contains("noteFill noteUse");
-    }
-
-    @Test
     void data_written_before_the_flag_should_not_pair_with_reads_after_seeing_it() {
         Set<String> pairs = Fixtures.pairs(Fixtures.analyze("wala", "volatileflag"), "volatileflag");
         assertThat(pairs).doesNotContain("fill use").contains("late lateUse", "otherFill otherUse");

@@ -30,10 +30,7 @@ import java.util.Set;
  * initial value and stores of 0 are zero), and a volatile store happens-before the reads that
  * see it. Stores through reflection, VarHandles or field updaters are not seen: such a flag
  * gets no ordering only if WALA sees none of its stores, so a program that sets a flag that way
- * alone could lose a pair. A plain flag whose every read and write holds one exclusive global
- * lock ({@code synchronized (m) { published = true; }} and {@code synchronized (m) { if
- * (published) ... }}) orders the same way: the read that saw non-zero comes after the release
- * that ended the store's critical section.
+ * alone could lose a pair.
  */
 final class VolatileFlags {
     private final WalaProgram p;
@@ -46,11 +43,7 @@ final class VolatileFlags {
     private final Map<CGNode, Map<IField, List<ISSABasicBlock>>> trueEdges = new HashMap<>();
     private final Map<CGNode, Dominators<ISSABasicBlock>> doms = new HashMap<>();
 
-    private final HeldLocks held;
-    private final Map<IField, Boolean> locked = new HashMap<>();
-
-    VolatileFlags(WalaProgram p, ThreadDiscovery d, ExecCount ex, SpawnBefore spawnBefore, HeldLocks held) {
-        this.held = held;
+    VolatileFlags(WalaProgram p, ThreadDiscovery d, ExecCount ex, SpawnBefore spawnBefore) {
         this.p = p;
         this.d = d;
         this.ex = ex;
@@ -69,7 +62,7 @@ final class VolatileFlags {
             for (int i = 0; i < instrs.length; i++) {
                 if (instrs[i] instanceof SSAPutInstruction put) {
                     IField f = p.field(put.getDeclaredField());
-                    if (f == null || !isFlag(f)) {
+                    if (f == null || !f.isVolatile() || !f.getFieldTypeReference().isPrimitiveType()) {
                         continue;
                     }
                     SymbolTable st = ir.getSymbolTable();
@@ -155,7 +148,7 @@ final class VolatileFlags {
             return;
         }
         IField f = p.field(get.getDeclaredField());
-        if (f == null || !isFlag(f)) {
+        if (f == null || !f.isVolatile() || !f.getFieldTypeReference().isPrimitiveType()) {
             return;
         }
         SSACFG cfg = n.getIR().getControlFlowGraph();
@@ -166,43 +159,5 @@ final class VolatileFlags {
         if (!taken.equals(notTaken) && cfg.getPredNodeCount(nonZero) == 1) {
             trueEdges.computeIfAbsent(n, x -> new HashMap<>()).computeIfAbsent(f, x -> new ArrayList<>()).add(nonZero);
         }
-    }
-
-    /** A primitive field that is volatile, or whose every access holds one exclusive global lock. */
-    private boolean isFlag(IField f) {
-        if (!f.getFieldTypeReference().isPrimitiveType() || f.isFinal()) {
-            return false;
-        }
-        return f.isVolatile() || locked.computeIfAbsent(f, this::alwaysLocked);
-    }
-
-    private boolean alwaysLocked(IField f) {
-        Set<racepipe.statics.internal.model.LockId> common = null;
-        for (CGNode n : p.cg) {
-            IR ir = n.getIR();
-            if (ir == null) {
-                continue;
-            }
-            SSAInstruction[] instrs = ir.getInstructions();
-            for (int i = 0; i < instrs.length; i++) {
-                if (instrs[i] instanceof com.ibm.wala.ssa.SSAFieldAccessInstruction fa && f.equals(p.field(fa.getDeclaredField()))) {
-                    Set<racepipe.statics.internal.model.LockId> here = new HashSet<>();
-                    for (var lk : held.at(n, i)) {
-                        if (lk.global() && !lk.shared()) {
-                            here.add(lk);
-                        }
-                    }
-                    if (common == null) {
-                        common = here;
-                    } else {
-                        common.retainAll(here);
-                    }
-                    if (common.isEmpty()) {
-                        return false;
-                    }
-                }
-            }
-        }
-        return common != null && !common.isEmpty();
     }
 }

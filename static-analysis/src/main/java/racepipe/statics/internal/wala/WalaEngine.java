@@ -56,7 +56,7 @@ public final class WalaEngine implements RaceEngine {
 
         BarrierPhases barrierPhases = new BarrierPhases(p, d, ex);
         barrierPhases.run();
-        VolatileFlags flags = new VolatileFlags(p, d, ex, order.before, held);
+        VolatileFlags flags = new VolatileFlags(p, d, ex, order.before);
         flags.run();
         AccessCollector acc = new AccessCollector(p, d, barrierPhases, held, paths, order, appNodes, BarrierActions.of(p, ex), flags, ex);
         for (var e : appNodes.entrySet()) {
