@@ -123,13 +123,17 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
         boolean sync = (access & ACC_SYNCHRONIZED) != 0 && !isInterface && !library;
         MethodNode out = new MethodNode(ASM9, sync ? access & ~ACC_SYNCHRONIZED : access, name, desc, original.signature,
                 original.exceptions.toArray(new String[0]));
-        InstructionCounter counter = new InstructionCounter(offsets.getOrDefault(name + desc, NO_CODE));
+        int[] bcis = offsets.getOrDefault(name + desc, NO_CODE);
+        InstructionCounter counter = new InstructionCounter(bcis);
         MethodInstrumenter.Method m = new MethodInstrumenter.Method(owner, access, name, desc, source, sync, frames, library,
                 dependency);
         MethodInstrumenter mi = new MethodInstrumenter(new MonitorNotePlacement(out), counter, calls, m, hierarchy, filter);
         Integer locals = maxLocals.get(name + desc);
         if (locals != null && !library) {
             mi.freeLocal(locals);
+        }
+        if (!library) {
+            mi.arrayNames(ArrayOwners.of(owner, original, bcis));
         }
         original.accept(counter.into(mi));
         return out;

@@ -144,7 +144,7 @@ class DependencyAttributionTest {
                 "MONITOREXIT", RT + "monitorExit (Ljava/lang/Object;)V"); // a throw's way out: noted after the release
         List<Site> sites = dependencySites("add");
         assertThat(sites).extracting(s -> s.variable).contains("depfixture.DepFixtureLib.count",
-                "depfixture.DepFixtureLib.total", "int[]");
+                "depfixture.DepFixtureLib.total", "depfixture.DepFixtureLib.cells[]");
         assertThat(sites).allMatch(s -> s.owner.equals(LIB) && s.file.equals("DepFixtureLib.java") && s.line > 0);
     }
 
@@ -215,7 +215,7 @@ class DependencyAttributionTest {
         Set<String> frames = site.library().stream().map(RunResult.LibraryAccess::frame).collect(Collectors.toSet());
         assertThat(frames).allMatch(f -> f.matches("depfixture\\.DepFixtureLib\\.add\\(DepFixtureLib\\.java:\\d+\\)"));
         assertThat(site.library()).extracting(RunResult.LibraryAccess::variable).contains(
-                "depfixture.DepFixtureLib.count", "depfixture.DepFixtureLib.total", "int[]");
+                "depfixture.DepFixtureLib.count", "depfixture.DepFixtureLib.total", "depfixture.DepFixtureLib.cells[]");
         assertThat(site.library()).anyMatch(RunResult.LibraryAccess::write).anyMatch(a -> !a.write());
     }
 }

@@ -69,6 +69,11 @@ final class AnalyzeTable {
             ResultFile.Stopped s = r.stopped;
             out.println(cut(String.format(java.util.Locale.ROOT, "stopped in %s after %.0f s: %s; %d of %d pairs left untried",
                     s.phase(), s.seconds(), s.why(), s.untried(), s.candidates()), WIDTH));
+            if (r.variables != null) {
+                out.println(cut("tried per variable: " + String.join(", ", r.variables.stream()
+                        .sorted(Comparator.comparingInt((ResultFile.VariableCount v) -> -v.pairs()))
+                        .map(v -> Tables.shortVar(v.variable()) + " " + v.tried() + "/" + v.pairs()).toList()), WIDTH));
+            }
         }
         for (RacePair p : shown) {
             if (p.induced() && p.confirm.replay != null) {

@@ -32,6 +32,16 @@ public final class ResultFile {
     public Map<String, Object> options = new LinkedHashMap<>();
     public List<RacePair> pairs = new ArrayList<>();
     public List<DetectRun> runs;
+    /**
+     * analyze: per variable, its candidate pairs and how many Phase 2 tried (a verdict other than
+     * untried), when some were left untried: where the budget went.
+     */
+    public List<VariableCount> variables;
+
+    /** A variable's candidate pairs and how many of them were tried. */
+    public record VariableCount(String variable, int pairs, int tried) {
+    }
+
     /** The methods the agent left as they were (too large once instrumented, or a rewrite failed): never watched. */
     public List<RunResult.Uninstrumented> uninstrumented;
     /** analyze: the predictor sets, counts, verdicts and phase times. */
@@ -40,6 +50,8 @@ public final class ResultFile {
     public String failure;
     /** analyze ended before its work was done (the budget, a signal): why, and what was left. */
     public Stopped stopped;
+    /** racepipe test: the suite's tests and how each ran without racepipe and under it. */
+    public List<TestInfo> tests;
 
     /**
      * How analyze was stopped: why, in which phase, after how many seconds, and how many of the

@@ -24,6 +24,9 @@ public final class ConfirmRuns {
     /** The options of a confirm job. */
     public record Options(int trials, long seed, String scheduler, int jobs, long timeoutMillis,
                           boolean processPerTrial, long watchdogMillis) {
+        public Options withTimeout(long millis) {
+            return new Options(trials, seed, scheduler, jobs, millis, processPerTrial, watchdogMillis);
+        }
     }
 
     /** A pair whose first trials all hang is given up, so analyze keeps its time bound. */
