@@ -26,6 +26,11 @@ class JoinAllTest {
     }
 
     @Test
+    void a_method_called_only_before_the_starts_and_after_the_join_loop_should_not_pair() {
+        assertThat(pairs).doesNotContain("touch work").contains("inside work");
+    }
+
+    @Test
     void a_join_loop_that_goes_on_after_an_interrupted_join_should_not_order() {
         assertThat(pairs).contains("otherAfter otherWork");
     }

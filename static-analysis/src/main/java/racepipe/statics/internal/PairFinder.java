@@ -103,6 +103,9 @@ public final class PairFinder {
         if (common == null) {
             return null;
         }
+        if (a.constIndex != null && b.constIndex != null && !a.constIndex.equals(b.constIndex)) {
+            return null; // two fixed, different elements
+        }
         bump("aliasing");
         if (!a.isStatic() && !a.unknownBase && !b.unknownBase) {
             common.and(model.escaping);
@@ -110,7 +113,7 @@ public final class PairFinder {
                 return null;
             }
         }
-        if (a.fresh && b.fresh || (a.fresh || b.fresh) && within(a, b, common, model.publishedSafely)) {
+        if (a.fresh && b.fresh || a.allocatedHere && b.allocatedHere || (a.fresh || b.fresh) && within(a, b, common, model.publishedSafely)) {
             return null; // see AccessFact.fresh: its own unpublished object, or one published with an order
         }
         bump("escaping");
@@ -181,6 +184,17 @@ public final class PairFinder {
                 if (mhp && (ea.getValue().get(t2) || eb.getValue().get(t1) || model.ordered(t1, t2))) {
                     continue;
                 }
+                if (mhp && t1 == t2 && a.ownedIn.get(t1) && b.ownedIn.get(t1)) {
+                    continue; // each instance on its own body's objects
+                }
+                if (mhp && t1 == t2 && a.phases.getOrDefault(t1, -1) >= 0 && b.phases.getOrDefault(t1, -1) >= 0
+                        && !a.phases.get(t1).equals(b.phases.get(t1))) {
+                    continue; // different barrier phases
+                }
+                if (mhp && t1 == t2 && (same(a.partitions, b.partitions, t1) || same(a.soleGuards, b.soleGuards, t1)
+                        || same(a.basePartitions, b.basePartitions, t1) || apart(a.episodeBases, b.episodeBases, t1))) {
+                    continue; // disjoint indices per instance, or code one instance alone runs
+                }
                 if (handedOver && (model.ownObjectsOnly.get(t1) || model.ownObjectsOnly.get(t2))) {
                     continue;
                 }
@@ -188,6 +202,19 @@ public final class PairFinder {
             }
         }
         return null;
+    }
+
+    private static boolean same(Map<Integer, String> a, Map<Integer, String> b, int t) {
+        String x = a.getOrDefault(t, "");
+        return !x.isEmpty() && x.equals(b.get(t));
+    }
+
+    /** One base is element u, the other an element above u, of one array in one episode. */
+    private static boolean apart(Map<Integer, String> a, Map<Integer, String> b, int t) {
+        String x = a.getOrDefault(t, "");
+        String y = b.getOrDefault(t, "");
+        return x.length() > 3 && y.length() > 3 && x.substring(3).equals(y.substring(3))
+                && !x.substring(0, 3).equals(y.substring(0, 3));
     }
 
     private static boolean guarded(AccessFact a, AccessFact b) {

@@ -22,6 +22,10 @@ public final class AccessFact {
      * has handed to nobody yet (the engine decides; false when unknown).
      */
     public boolean fresh;
+    /** An array element access whose index is this constant in every execution (else null): other constants are other elements. */
+    public Integer constIndex;
+    /** Every execution is on the object its own method activation allocated (published or not). */
+    public boolean allocatedHere;
     /**
      * Hand-over flags (volatile fields): those every possibly non-zero store of which comes after
      * this access in its one thread, and those read non-zero before it on every way to it. An
@@ -30,6 +34,33 @@ public final class AccessFact {
     /** Some execution may run it again (a loop, a method called more than once, a thread started many times). */
     public boolean repeats;
     public Set<String> beforeFlags = Set.of();
+    /**
+     * The threads in which every execution accesses an object owned by the running instance of
+     * that thread (its body object and what that owns): two instances of one such thread never
+     * share the object (the engine says why).
+     */
+    public BitSet ownedIn = new BitSet();
+    /**
+     * Per thread: the barrier phase of every execution of this access in that thread's instances
+     * (-1 or absent: unknown). Two instances' accesses in different phases are ordered (the engine
+     * says why).
+     */
+    public final Map<Integer, Integer> phases = new HashMap<>();
+    /**
+     * Per thread: a key naming the set of indices each instance of that thread may access, as a
+     * function of its id, disjoint between instances ("" or absent: none). Two accesses of one
+     * key in two instances touch different elements (the engine says why).
+     */
+    public final Map<Integer, String> partitions = new HashMap<>();
+    /** Per thread: a key naming the object each instance accesses, different between instances ("" or absent: none). */
+    public final Map<Integer, String> basePartitions = new HashMap<>();
+    /**
+     * Per thread: "eq|K" or "gt|K" when, within one barrier episode, the base is element u or an
+     * element above u of one array whose elements are distinct objects ("" or absent: none).
+     */
+    public final Map<Integer, String> episodeBases = new HashMap<>();
+    /** Per thread: the guard under which only one instance runs this access ("" or absent: none). */
+    public final Map<Integer, String> soleGuards = new HashMap<>();
     public Set<String> afterFlags = Set.of();
     public final Map<Integer, BitSet> threads = new HashMap<>();
     /**

@@ -43,6 +43,10 @@ final class AccessCollector {
     private final LibraryLift lift;
     private final OwnedFields owned;
     private final Fresh fresh;
+    private final ThreadOwned threadOwned;
+    private final BarrierPhases phases;
+    private final IndexPartition partition;
+    private final SoleInstance sole;
     private final Map<CGNode, LockId> actions;
     private final VolatileFlags flags;
     private final ExecCount ex;
@@ -50,7 +54,7 @@ final class AccessCollector {
     /** Library accesses seen, before lifting (for the stats). */
     int libraryAccesses;
 
-    AccessCollector(WalaProgram p, HeldLocks held, LockPaths paths, StartJoinOrder order, Map<CGNode, BitSet> nodeThreads,
+    AccessCollector(WalaProgram p, ThreadDiscovery d, BarrierPhases phases, HeldLocks held, LockPaths paths, StartJoinOrder order, Map<CGNode, BitSet> nodeThreads,
                     Map<CGNode, LockId> actions, VolatileFlags flags, ExecCount ex) {
         this.p = p;
         this.held = held;
@@ -60,6 +64,11 @@ final class AccessCollector {
         this.lift = new LibraryLift(p, paths, held);
         this.owned = new OwnedFields(p);
         this.fresh = new Fresh(p);
+        this.threadOwned = new ThreadOwned(p, d, paths, owned, ex::onceAlloc);
+        this.phases = phases;
+        InstanceIds ids = new InstanceIds(p, d, ex, threadOwned);
+        this.partition = new IndexPartition(p, ids, paths, phases, d);
+        this.sole = new SoleInstance(p, d, ids, phases);
         this.actions = actions;
         this.flags = flags;
         this.ex = ex;
@@ -144,6 +153,33 @@ final class AccessCollector {
                     t -> order.orderedWith(t, n, ii));
             boolean f = fresh.at(n, i, base);
             a.fresh = first ? f : a.fresh && f;
+            Integer ci = ins instanceof SSAArrayReferenceInstruction ar2 && n.getIR().getSymbolTable().isIntegerConstant(ar2.getIndex())
+                    ? Integer.valueOf(n.getIR().getSymbolTable().getIntValue(ar2.getIndex())) : null;
+            a.constIndex = first || java.util.Objects.equals(a.constIndex, ci) ? ci : null;
+            boolean here = Fresh.allocatedHere(n, base);
+            a.allocatedHere = first ? here : a.allocatedHere && here;
+            phases(a, n, i, threads);
+            int index = ins instanceof SSAArrayReferenceInstruction ar ? ar.getIndex() : -1;
+            for (int t = threads.nextSetBit(1); t >= 0; t = threads.nextSetBit(t + 1)) {
+                int tt = t;
+                String key = index >= 0 ? partition.key(t, n, i, index) : null;
+                a.partitions.merge(t, key == null ? "" : key, (x, y) -> x.equals(y) ? x : "");
+                String bk = partition.baseKey(t, n, base);
+                a.basePartitions.merge(t, bk == null ? "" : bk, (x, y) -> x.equals(y) ? x : "");
+                String eb = partition.episodeBase(t, n, base, i);
+                a.episodeBases.merge(t, eb == null ? "" : eb, (x, y) -> x.equals(y) ? x : "");
+                String g = sole.guard(tt, n, i);
+                a.soleGuards.merge(t, g == null ? "" : g, (x, y) -> x.equals(y) ? x : "");
+            }
+            BitSet own = threadOwned.at(n, base, threads);
+            if (first) {
+                a.ownedIn = own;
+            } else { // a thread not running node n keeps what its other nodes said
+                BitSet others = (BitSet) threads.clone();
+                others.flip(0, Math.max(others.length(), a.ownedIn.length()));
+                own.or(others);
+                a.ownedIn.and(own);
+            }
             a.repeats |= repeats(n, i, threads);
             a.beforeFlags = meet(first, a.beforeFlags, names(flags.before(n, i)));
             a.afterFlags = meet(first, a.afterFlags, names(flags.after(n, i)));
@@ -202,6 +238,14 @@ final class AccessCollector {
                 a.library = new TreeSet<>();
             }
             a.library.add(jdkLine);
+        }
+    }
+
+    /** Each thread's barrier phase at (n, i); -1 once unknown or once two nodes of the site disagree. */
+    private void phases(AccessFact a, CGNode n, int i, BitSet threads) {
+        for (int t = threads.nextSetBit(1); t >= 0; t = threads.nextSetBit(t + 1)) {
+            int ph = phases.phase(t, n, i);
+            a.phases.merge(t, ph, (old, now) -> old.equals(now) ? old : -1);
         }
     }
 

@@ -82,23 +82,35 @@ final class CountingLoops {
      * loop would not be recognised as the outer loop's counter.
      */
     static int same(CGNode m, int v) {
-        for (int guard = 0; guard < 100 && m.getDU().getDef(v) instanceof SSAPhiInstruction phi; guard++) {
-            int other = -1;
-            for (int k = 0; k < phi.getNumberOfUses(); k++) {
-                int u = phi.getUse(k);
-                if (u != v && u != other) {
-                    if (other >= 0) {
-                        return v;
-                    }
-                    other = u;
-                }
+        int r = resolve(m, v, new java.util.HashSet<>(), new int[] {0});
+        return r < 0 ? v : r;
+    }
+
+    /** A phi whose operands, seen through such phis (cycles among them ignored), are one value u is u; -1: only cycles. */
+    private static int resolve(CGNode m, int v, java.util.Set<Integer> visiting, int[] budget) {
+        if (!(m.getDU().getDef(v) instanceof SSAPhiInstruction phi)) {
+            return v;
+        }
+        if (!visiting.add(v)) {
+            return -1;
+        }
+        if (++budget[0] > 200) {
+            return v;
+        }
+        int only = -1;
+        for (int k = 0; k < phi.getNumberOfUses(); k++) {
+            int r = resolve(m, phi.getUse(k), visiting, budget);
+            if (r < 0 || r == only) {
+                continue;
             }
-            if (other < 0) {
+            if (only >= 0) {
+                visiting.remove(v);
                 return v;
             }
-            v = other;
+            only = r;
         }
-        return v;
+        visiting.remove(v);
+        return only;
     }
 
     /** inc computes i + 1 (or 1 + i). */
@@ -139,5 +151,133 @@ final class CountingLoops {
             }
         }
         return false;
+    }
+
+    /**
+     * How many times instruction s of m runs at most per run of m: 1 outside loops; inside, K for
+     * a counter i = phi(0, i + 1) of a loop entered once per run of m, tested i < K before s (K a
+     * constant, or the length of arrays allocated with one constant length), s on no cycle of its
+     * own inside that loop (each iteration runs s at most once, with a new i below K); else -1.
+     */
+    static int runsAtMost(CGNode m, int s, boolean inLoop, java.util.function.Function<Integer, Integer> lengthOf) {
+        if (!inLoop) {
+            return 1;
+        }
+        var ir = m.getIR();
+        SSACFG cfg = ir.getControlFlowGraph();
+        ISSABasicBlock sb = cfg.getBlockForInstruction(s);
+        var dom = com.ibm.wala.util.graph.dominators.Dominators.make(cfg, cfg.entry());
+        for (var ins : ir.getInstructions()) {
+            if (!(ins instanceof com.ibm.wala.ssa.SSAConditionalBranchInstruction br)) {
+                continue;
+            }
+            var op = (com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator) br.getOperator();
+            int i;
+            int k;
+            boolean takenContinues;
+            if (isCountFromZero(m, same(m, br.getUse(0)))
+                    && (op == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.LT
+                    || op == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.GE)) {
+                i = same(m, br.getUse(0));
+                k = br.getUse(1);
+                takenContinues = op == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.LT;
+            } else if (isCountFromZero(m, same(m, br.getUse(1)))
+                    && (op == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.GT
+                    || op == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.LE)) {
+                i = same(m, br.getUse(1));
+                k = br.getUse(0);
+                takenContinues = op == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.GT;
+            } else {
+                continue;
+            }
+            Integer bound = ir.getSymbolTable().isIntegerConstant(k) ? Integer.valueOf(ir.getSymbolTable().getIntValue(k))
+                    : lengthOf.apply(k);
+            if (bound == null) {
+                continue;
+            }
+            ISSABasicBlock b = cfg.getBlockForInstruction(br.iIndex());
+            ISSABasicBlock cont = takenContinues ? com.ibm.wala.cfg.Util.getTakenSuccessor(cfg, b)
+                    : com.ibm.wala.cfg.Util.getNotTakenSuccessor(cfg, b);
+            ISSABasicBlock header = ir.getBasicBlockForInstruction(m.getDU().getDef(i));
+            if (cfg.getPredNodeCount(cont) != 1 || !dom.isDominatedBy(sb, cont) || cfg.getPredNodeCount(header) != 2) {
+                continue;
+            }
+            int onCycle = 0;
+            for (var it = cfg.getPredNodes(header); it.hasNext(); ) {
+                if (reaches(cfg, header, it.next(), null)) {
+                    onCycle++;
+                }
+            }
+            boolean ownCycle = false;
+            for (var it = cfg.getSuccNodes(sb); it.hasNext() && !ownCycle; ) {
+                ownCycle = reaches(cfg, it.next(), sb, header);
+            }
+            if (onCycle == 1 && !ownCycle) {
+                return Math.max(0, bound);
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Instruction s of m runs at most once per value of the counter i = phi(0, i + 1): s lies in
+     * i's loop (dominated by its header, from which it leads back to it), the loop is entered
+     * once per run of m (its header's way in lies on no cycle), and s lies on no cycle of its own
+     * inside the loop. Each run of s in one run of m then sees a different i.
+     */
+    static boolean oncePerValue(CGNode m, int s, int i) {
+        if (!isCountFromZero(m, i)) {
+            return false;
+        }
+        SSACFG cfg = m.getIR().getControlFlowGraph();
+        ISSABasicBlock header = m.getIR().getBasicBlockForInstruction(m.getDU().getDef(i));
+        ISSABasicBlock sb = cfg.getBlockForInstruction(s);
+        if (cfg.getPredNodeCount(header) != 2) {
+            return false;
+        }
+        var dom = com.ibm.wala.util.graph.dominators.Dominators.make(cfg, cfg.entry());
+        if (!dom.isDominatedBy(sb, header) || !reaches(cfg, sb, header, null)) {
+            return false;
+        }
+        int onCycle = 0;
+        for (var it = cfg.getPredNodes(header); it.hasNext(); ) {
+            if (reaches(cfg, header, it.next(), null)) {
+                onCycle++;
+            }
+        }
+        boolean ownCycle = false;
+        for (var it = cfg.getSuccNodes(sb); it.hasNext() && !ownCycle; ) {
+            ownCycle = reaches(cfg, it.next(), sb, header);
+        }
+        return onCycle == 1 && !ownCycle;
+    }
+
+    /** K when counter i = phi(0, i + 1) is tested i < K (K constant) by a branch whose continuing side dominates s; else null. */
+    static Integer testedBelow(CGNode m, int s, int i) {
+        var ir = m.getIR();
+        SSACFG cfg = ir.getControlFlowGraph();
+        var dom = com.ibm.wala.util.graph.dominators.Dominators.make(cfg, cfg.entry());
+        ISSABasicBlock sb = cfg.getBlockForInstruction(s);
+        for (var ins : ir.getInstructions()) {
+            if (ins instanceof com.ibm.wala.ssa.SSAConditionalBranchInstruction br
+                    && br.getOperator() == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.LT
+                    && same(m, br.getUse(0)) == i && ir.getSymbolTable().isIntegerConstant(br.getUse(1))) {
+                ISSABasicBlock b = cfg.getBlockForInstruction(br.iIndex());
+                ISSABasicBlock cont = com.ibm.wala.cfg.Util.getTakenSuccessor(cfg, b);
+                if (cfg.getPredNodeCount(cont) == 1 && dom.isDominatedBy(sb, cont)) {
+                    return ir.getSymbolTable().getIntValue(br.getUse(1));
+                }
+            }
+            if (ins instanceof com.ibm.wala.ssa.SSAConditionalBranchInstruction br
+                    && br.getOperator() == com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction.Operator.GE
+                    && same(m, br.getUse(0)) == i && ir.getSymbolTable().isIntegerConstant(br.getUse(1))) {
+                ISSABasicBlock b = cfg.getBlockForInstruction(br.iIndex());
+                ISSABasicBlock cont = com.ibm.wala.cfg.Util.getNotTakenSuccessor(cfg, b);
+                if (cfg.getPredNodeCount(cont) == 1 && dom.isDominatedBy(sb, cont)) {
+                    return ir.getSymbolTable().getIntValue(br.getUse(1));
+                }
+            }
+        }
+        return null;
     }
 }

@@ -175,4 +175,9 @@ final class Fresh {
         }
         return false;
     }
+
+    /** The base value of an access in n is the result of an allocation in n itself. */
+    static boolean allocatedHere(CGNode n, int base) {
+        return base >= 0 && n.getDU().getDef(base) instanceof com.ibm.wala.ssa.SSANewInstruction;
+    }
 }

@@ -38,11 +38,14 @@ import java.util.Map;
  * and joins X[i] for i = 0, 1, ... up to X.length (an induction variable from 0 by 1, tested
  * against X.length, the join's normal completion on the way to every increment, so an
  * interrupted join caught inside the loop does not count); what its exit dominates, and the
- * methods P reaches only from there, run after every instance of T ended.
+ * methods P reaches only from there, run after every instance of T ended. A method P reaches
+ * only through calls of M that run either before every start ({@link SpawnBefore}: M runs once)
+ * or after the join loop is, each time it runs, ordered with every instance the same way
+ * ({@code matrix(n)} called before the starts and again after the joins).
  */
 final class JoinAll {
     /** After every instance of T, in P: M's instructions and other nodes of P. */
-    record After(int parent, CGNode m, BitSet instrs, BitSet nodes) {
+    record After(int parent, CGNode m, BitSet instrs, BitSet nodes, BitSet eitherNodes) {
     }
 
     private final WalaProgram p;
@@ -74,7 +77,13 @@ final class JoinAll {
             }
             BitSet instrs = afterJoinLoop(m, x, t.spawn().iIndex());
             if (instrs != null && !instrs.isEmpty()) {
-                after.put(t.id(), new After(parent, m, instrs, onlyFrom(parent, m, instrs)));
+                BitSet either = (BitSet) instrs.clone();
+                for (int i = 0; i < m.getIR().getInstructions().length; i++) {
+                    if (!before.mayRunAfterSpawn(parent, t.id(), m, i)) {
+                        either.set(i);
+                    }
+                }
+                after.put(t.id(), new After(parent, m, instrs, onlyFrom(parent, m, instrs), onlyFrom(parent, m, either)));
             }
         }
     }
@@ -86,6 +95,15 @@ final class JoinAll {
             return false;
         }
         return n.equals(a.m()) ? a.instrs().get(iindex) : a.nodes().get(p.cg.getNumber(n));
+    }
+
+    /**
+     * Thread {@code thread}'s every run of node n (not M) is ordered with every instance of T:
+     * it is called only from M's instructions before every start or after the join loop.
+     */
+    boolean isOrdered(int t, int thread, CGNode n) {
+        After a = after.get(t);
+        return a != null && a.parent() == thread && !n.equals(a.m()) && a.eitherNodes().get(p.cg.getNumber(n));
     }
 
     /** The one array object value v was loaded from (v = X[i]), or null. */

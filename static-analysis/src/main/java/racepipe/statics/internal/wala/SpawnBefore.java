@@ -103,6 +103,11 @@ final class SpawnBefore {
         return b;
     }
 
+    /** Thread {@code thread}'s run of (n, iindex) may come after one of its spawns of T. */
+    boolean mayRunAfterSpawn(int thread, int t, CGNode n, int iindex) {
+        return after(thread, t).has(p, n, iindex);
+    }
+
     private After after(int thread, int t) {
         return after.computeIfAbsent(((long) thread << 32) | t,
                 k -> afterPoint(thread, d.threads.get(t).spawnNode(), d.threads.get(t).spawn().iIndex()));

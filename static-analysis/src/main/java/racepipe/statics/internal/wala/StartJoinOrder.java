@@ -75,7 +75,7 @@ final class StartJoinOrder {
     BitSet orderedWith(int thread, CGNode n, int iindex) {
         BitSet out = before.before(thread, n, iindex);
         for (int t : joinAll.after.keySet()) {
-            if (joinAll.isAfter(t, thread, n, iindex)) {
+            if (joinAll.isAfter(t, thread, n, iindex) || joinAll.isOrdered(t, thread, n)) {
                 out.set(t);
             }
         }

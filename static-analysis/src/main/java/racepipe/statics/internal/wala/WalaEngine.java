@@ -54,9 +54,11 @@ public final class WalaEngine implements RaceEngine {
         clock.lap("locks + start/join order");
         clock.next("accesses + escape");
 
+        BarrierPhases barrierPhases = new BarrierPhases(p, d, ex);
+        barrierPhases.run();
         VolatileFlags flags = new VolatileFlags(p, d, ex, order.before);
         flags.run();
-        AccessCollector acc = new AccessCollector(p, held, paths, order, appNodes, BarrierActions.of(p, ex), flags, ex);
+        AccessCollector acc = new AccessCollector(p, d, barrierPhases, held, paths, order, appNodes, BarrierActions.of(p, ex), flags, ex);
         for (var e : appNodes.entrySet()) {
             if (budget.over()) {
                 break;
