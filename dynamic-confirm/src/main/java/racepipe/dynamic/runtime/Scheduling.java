@@ -17,6 +17,11 @@ public interface Scheduling {
     /** Before an access to {@code slot} (a field id or an array index) of {@code target} at {@code site}. */
     void access(int site, Object target, int slot, boolean write);
 
+    /** Before a volatile access: a point; an exploring scheduler orders it as synchronisation. */
+    default void volatileAccess(int site, Object target, int slot, boolean write) {
+        point();
+    }
+
     /**
      * True while accesses are no points (RaceFuzzer has stopped steering the trial): the runtime
      * may skip {@link #access} altogether. Read on every access: keep it a field read.

@@ -16,4 +16,11 @@ interface Policy {
 
     /** The thread to run next among the enabled candidates (in roster order), or null when there are none. */
     SchedThread choose(List<SchedThread> enabled, long turn);
+
+    /**
+     * The thread holding the turn did an operation between points (a release, a start, its end):
+     * only exploration keeps count of them. {@code slot}: a thread's number for START and END.
+     */
+    default void did(SchedThread t, racepipe.dynamic.explore.Act.Kind kind, Object target, int slot) {
+    }
 }

@@ -95,6 +95,7 @@ final class SchedThread {
     int slot;
     int slotEnd;                  // exclusive: slot + 1, or the end of a bulk operation's range
     boolean write;
+    boolean volatileAccess;       // a volatile field: synchronisation, which exploration orders but never reports
     // ACQUIRE and WAIT
     Object lock;
     boolean exclusive;

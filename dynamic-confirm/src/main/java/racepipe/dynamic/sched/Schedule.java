@@ -51,6 +51,15 @@ final class Schedule {
         this.onAbort = onAbort;
     }
 
+    /** A schedule whose every choice is the exploration's: no seed, no race sites. */
+    Schedule(racepipe.dynamic.explore.Execution exploring, Runnable onAbort) {
+        this.choices = new Choices(0);
+        this.races = new RaceLog(null);
+        this.fuzzer = null;
+        this.policy = new ExplorePolicy(exploring, roster, locks, this::cutShort);
+        this.onAbort = onAbort;
+    }
+
     Choices choices() {
         return choices;
     }
@@ -64,12 +73,7 @@ final class Schedule {
             accessesQuiet = true;
             if (CUT && races.count() == 0 && !aborted) {
                 // no race so far, and none can be recorded from here on: the trial has nothing left to show
-                cut = fuzzer.stopped();
-                aborted = true;
-                choices.freeze();
-                if (onAbort != null) {
-                    onAbort.run(); // the trial's abort: parked threads wake and unwind
-                }
+                cutShort(fuzzer.stopped());
             } else if (RELEASE && races.count() > 0 && !aborted) {
                 // the decision is a function of the schedule (the turn of the last race), so a
                 // replay releases at the same turn; what the JVM does after it is its own
@@ -77,6 +81,36 @@ final class Schedule {
                 choices.freeze();
                 roster.unparkAll(); // parked ones go on outside any turn
             }
+        }
+    }
+
+    /** The trial ends here, for a reason of the policy's: parked threads wake and unwind. */
+    private void cutShort(String why) {
+        if (aborted) {
+            return;
+        }
+        cut = why;
+        aborted = true;
+        choices.freeze();
+        if (onAbort != null) {
+            onAbort.run();
+        }
+    }
+
+    boolean exploring() {
+        return policy instanceof ExplorePolicy;
+    }
+
+    /** The holder did an operation between points (see Policy.did). */
+    void did(SchedThread t, racepipe.dynamic.explore.Act.Kind kind, Object target, int slot) {
+        policy.did(t, kind, target, slot);
+    }
+
+    /** The holder lets a lock go; the outermost release is an operation of its own. */
+    void release(SchedThread me, Object lock, boolean exclusive) {
+        locks.release(me, lock, exclusive);
+        if (!locks.holders(lock).contains(me)) {
+            did(me, exclusive ? racepipe.dynamic.explore.Act.Kind.RELEASE : racepipe.dynamic.explore.Act.Kind.SHARED_RELEASE, lock, 0);
         }
     }
 
@@ -191,6 +225,7 @@ final class Schedule {
             return current == null ? passTurn(null, null) : null;
         }
         me.state = State.ENDED;
+        did(me, racepipe.dynamic.explore.Act.Kind.END, null, me.index);
         if (current != me && current != null) {
             return null;
         }
@@ -202,6 +237,7 @@ final class Schedule {
     SchedThread beginWait(SchedThread me, Object lockId, Object waitObject, boolean timed) {
         me.progress++;
         me.holds = Math.max(1, locks.releaseAll(me, lockId));
+        did(me, racepipe.dynamic.explore.Act.Kind.RELEASE, lockId, 0);
         me.lock = lockId;
         me.exclusive = true;
         me.waitObject = waitObject;
@@ -237,6 +273,7 @@ final class Schedule {
      */
     SchedThread leave(SchedThread me, Object sync, java.util.function.BooleanSupplier back) {
         me.progress++;
+        did(me, racepipe.dynamic.explore.Act.Kind.SYNC, sync, 0);
         me.state = back == null ? State.DETACHED : State.LEFT;
         me.op = back == null ? Op.STEP : Op.SYNC;
         me.ready = back;

@@ -32,6 +32,11 @@ public final class Scheduler implements Scheduling {
         this.schedule = new Schedule(seed, raceSites, postpone, onDeadlock);
     }
 
+    /** The exploring scheduler: every choice is the execution's (see racepipe.dynamic.explore). */
+    public Scheduler(racepipe.dynamic.explore.Execution exploring, Runnable onAbort) {
+        this.schedule = new Schedule(exploring, onAbort);
+    }
+
     /** The calling thread becomes the first program thread and holds the turn. */
     public void adoptCurrentThread() {
         synchronized (m) {
@@ -64,7 +69,20 @@ public final class Scheduler implements Scheduling {
     }
 
     @Override
+    public void volatileAccess(int site, Object target, int slot, boolean write) {
+        if (!schedule.exploring()) {
+            point(); // RaceFuzzer and the random scheduler: a plain point, as always
+            return;
+        }
+        access(site, target, slot, slot + 1, write, true);
+    }
+
+    @Override
     public void accessRange(int site, Object target, int from, int to, boolean write) {
+        access(site, target, from, to, write, false);
+    }
+
+    private void access(int site, Object target, int from, int to, boolean write, boolean isVolatile) {
         if (schedule.accessesQuiet && !schedule.aborted) {
             return; // RaceFuzzer stopped steering: an access is no point
         }
@@ -78,6 +96,7 @@ public final class Scheduler implements Scheduling {
             me.slot = from;
             me.slotEnd = to;
             me.write = write;
+            me.volatileAccess = isVolatile;
         }
         arrive(Op.ACCESS, me);
     }
@@ -112,7 +131,11 @@ public final class Scheduler implements Scheduling {
             if (!schedule.locks.canAcquire(me, lock, exclusive)) {
                 return false;
             }
+            boolean reentrant = schedule.locks.holders(lock).contains(me);
             schedule.locks.acquire(me, lock, exclusive, 1);
+            if (!reentrant) {
+                schedule.did(me, exclusive ? racepipe.dynamic.explore.Act.Kind.ACQUIRE : racepipe.dynamic.explore.Act.Kind.SHARED_ACQUIRE, lock, 0);
+            }
             me.progress++;
         }
         return true;
@@ -129,7 +152,7 @@ public final class Scheduler implements Scheduling {
                 holdTurn(me);
             }
             synchronized (m) {
-                schedule.locks.release(me, lock, exclusive);
+                schedule.release(me, lock, exclusive);
                 me.progress++;
             }
         }
@@ -149,7 +172,8 @@ public final class Scheduler implements Scheduling {
             if (schedule.roster.get(child) != null) {
                 throw new IllegalThreadStateException("started twice"); // as Thread.start says
             }
-            schedule.roster.register(child);
+            SchedThread c = schedule.roster.register(child);
+            schedule.did(me, racepipe.dynamic.explore.Act.Kind.START, child, c.index);
             me.progress++;
         }
         return true;
