@@ -42,6 +42,9 @@ public final class Dpor {
 
     /** The execution has ended: counted, and (with reduction) its races add backtrack points. */
     public void finish(Execution e) {
+        if (TRACE != null) {
+            trace(e);
+        }
         if (e.diverged) {
             nondeterministic = true;
         }
@@ -52,6 +55,27 @@ public final class Dpor {
         executions++;
         if (reduce && !e.diverged) {
             Races.backtrack(e.events, e.pending, tree);
+        }
+    }
+
+    /** RACEPIPE_EXPLORE_TRACE=FILE: each execution's events and the tree's sets, for whoever debugs the explorer. */
+    private static final String TRACE = System.getenv("RACEPIPE_EXPLORE_TRACE");
+
+    private void trace(Execution e) {
+        StringBuilder sb = new StringBuilder("execution " + executions + (e.blocked ? " (blocked)" : "") + ": " + e.schedule() + "\n");
+        for (int i = 0; i < e.events.size(); i++) {
+            Event ev = e.events.get(i);
+            Node n = i == 0 || i - 1 >= tree.size() ? null : tree.get(i - 1);
+            sb.append("  ").append(i).append(" t").append(ev.thread).append(' ').append(ev.acts)
+                    .append(n == null ? "" : " enabled " + n.enabled + " sleep " + n.sleep + " done " + n.done + " backtrack " + n.backtrack)
+                    .append('\n');
+        }
+        e.pending.forEach(p -> sb.append("  pending t").append(p.thread).append(' ').append(p.acts).append('\n'));
+        try {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(TRACE), sb, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+        } catch (java.io.IOException x) {
+            throw new java.io.UncheckedIOException(x);
         }
     }
 

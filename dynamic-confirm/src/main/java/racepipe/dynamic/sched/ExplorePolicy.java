@@ -20,10 +20,12 @@ final class ExplorePolicy implements Policy {
     private final Roster roster;
     private final LockModel locks;
     private final Consumer<String> cut;
+    private final java.util.function.BooleanSupplier over; // the trial was aborted: what threads do while unwinding is no part of it
     private final Map<Object, Integer> ids = new IdentityHashMap<>();
 
-    ExplorePolicy(Execution execution, Roster roster, LockModel locks, Consumer<String> cut) {
+    ExplorePolicy(Execution execution, Roster roster, LockModel locks, Consumer<String> cut, java.util.function.BooleanSupplier over) {
         this.execution = execution;
+        this.over = over;
         this.roster = roster;
         this.locks = locks;
         this.cut = cut;
@@ -36,6 +38,9 @@ final class ExplorePolicy implements Policy {
 
     @Override
     public SchedThread choose(List<SchedThread> enabled, long turn) {
+        if (over.getAsBoolean()) {
+            return null;
+        }
         List<Waiting> at = new ArrayList<>();
         for (SchedThread t : roster.all()) {
             if (t.state.candidate()) {
@@ -54,6 +59,9 @@ final class ExplorePolicy implements Policy {
 
     @Override
     public void did(SchedThread t, Act.Kind kind, Object target, int slot) {
+        if (over.getAsBoolean()) {
+            return;
+        }
         long id = kind == Act.Kind.START || kind == Act.Kind.END ? slot : id(target);
         execution.did(Act.of(kind, id));
     }

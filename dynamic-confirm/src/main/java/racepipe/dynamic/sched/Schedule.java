@@ -56,7 +56,7 @@ final class Schedule {
         this.choices = new Choices(0);
         this.races = new RaceLog(null);
         this.fuzzer = null;
-        this.policy = new ExplorePolicy(exploring, roster, locks, this::cutShort);
+        this.policy = new ExplorePolicy(exploring, roster, locks, this::cutShort, () -> aborted);
         this.onAbort = onAbort;
     }
 
