@@ -27,7 +27,15 @@ public record Act(Kind kind, long target, int site) {
         /** Joins the thread numbered {@code target}, which has ended. */
         JOIN,
         /** Any operation on a java.util.concurrent synchroniser (latch, queue, barrier...). */
-        SYNC;
+        SYNC,
+        /** Publishes what the thread did through a java.util.concurrent object (a countDown, a put, a task's end). */
+        SYNC_RELEASE,
+        /** Observes what was published through it (an await, a take, a future's get). */
+        SYNC_ACQUIRE;
+
+        boolean sync() {
+            return this == SYNC || this == SYNC_RELEASE || this == SYNC_ACQUIRE;
+        }
 
         boolean access() {
             return this == READ || this == WRITE || this == VOLATILE_READ || this == VOLATILE_WRITE;
@@ -61,7 +69,7 @@ public record Act(Kind kind, long target, int site) {
         if (x.lock() && y.lock()) {
             return a.target == b.target && !(x == Kind.SHARED_ACQUIRE && y == Kind.SHARED_ACQUIRE);
         }
-        if (x == Kind.SYNC && y == Kind.SYNC) {
+        if (x.sync() && y.sync()) {
             return a.target == b.target;
         }
         return false;

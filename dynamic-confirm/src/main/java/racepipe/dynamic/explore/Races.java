@@ -95,7 +95,7 @@ final class Races {
 
     private static Place place(Act a, Map<Long, Place> accesses, Map<Long, Place> locks, Map<Long, Place> syncs) {
         Act.Kind k = a.kind();
-        Map<Long, Place> m = k.access() ? accesses : k.lock() ? locks : k == Act.Kind.SYNC ? syncs : null;
+        Map<Long, Place> m = k.access() ? accesses : k.lock() ? locks : k.sync() ? syncs : null;
         return m == null ? null : m.computeIfAbsent(a.target(), x -> new Place());
     }
 

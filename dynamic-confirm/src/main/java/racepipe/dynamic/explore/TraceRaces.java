@@ -20,12 +20,14 @@ public final class TraceRaces {
         HappensBeforeDetector hb = new HappensBeforeDetector();
         EventHub hub = new EventHub(hb);
         Map<Long, Shadow> shadows = new HashMap<>();
-        Map<Long, Integer> locks = new HashMap<>(), variables = new HashMap<>();
+        Map<Long, Integer> locks = new HashMap<>(), variables = new HashMap<>(), syncs = new HashMap<>();
         for (Event ev : e.events) {
             int t = ev.thread;
             for (Act a : ev.acts) {
-                Map<Long, Integer> ids = a.kind().lock() ? locks : variables;
-                int id = ids.computeIfAbsent(a.target(), k -> ids.size());
+                Map<Long, Integer> ids = a.kind().lock() ? locks : a.kind().sync() ? syncs : variables;
+                // volatiles and synchronisers share the detector's variable numbers: synchronisers count down from the top
+                int id = a.kind().sync() ? Integer.MAX_VALUE - ids.computeIfAbsent(a.target(), k -> ids.size())
+                        : ids.computeIfAbsent(a.target(), k -> ids.size());
                 switch (a.kind()) {
                     case READ, WRITE -> hub.access(t, shadows.computeIfAbsent(a.target(), k -> hub.newShadow()), a.site(),
                             a.kind() == Act.Kind.WRITE);
@@ -38,6 +40,8 @@ public final class TraceRaces {
                         hub.volatileAccess(t, id, false); // both ways: what others did before, and this
                         hub.volatileAccess(t, id, true);
                     }
+                    case SYNC_RELEASE -> hub.volatileAccess(t, id, true);
+                    case SYNC_ACQUIRE -> hub.volatileAccess(t, id, false);
                     default -> {
                     }
                 }

@@ -17,6 +17,14 @@ public interface Scheduling {
     /** Before an access to {@code slot} (a field id or an array index) of {@code target} at {@code site}. */
     void access(int site, Object target, int slot, boolean write);
 
+    /**
+     * A happens-before edge through a java.util.concurrent object (release: what the thread did
+     * so far is published through sync; else: it has observed what was): no point, but an
+     * exploring scheduler orders and reports by it.
+     */
+    default void syncEdge(Object sync, boolean release) {
+    }
+
     /** Before a volatile access: a point; an exploring scheduler orders it as synchronisation. */
     default void volatileAccess(int site, Object target, int slot, boolean write) {
         point();

@@ -78,6 +78,21 @@ public final class Scheduler implements Scheduling {
     }
 
     @Override
+    public void syncEdge(Object sync, boolean release) {
+        if (!schedule.exploring() || released()) {
+            return;
+        }
+        SchedThread me = me();
+        if (me != null) {
+            synchronized (m) {
+                if (schedule.holds(me)) {
+                    schedule.did(me, release ? racepipe.dynamic.explore.Act.Kind.SYNC_RELEASE : racepipe.dynamic.explore.Act.Kind.SYNC_ACQUIRE, sync, 0);
+                }
+            }
+        }
+    }
+
+    @Override
     public void accessRange(int site, Object target, int from, int to, boolean write) {
         access(site, target, from, to, write, false);
     }
