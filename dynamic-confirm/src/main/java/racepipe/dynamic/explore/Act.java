@@ -9,8 +9,13 @@ package racepipe.dynamic.explore;
  */
 public record Act(Kind kind, long target, int site) {
     public enum Kind {
-        /** A point with no effect another thread can see (a yield, a thread's first step). */
+        /** A point with no effect another thread can see (a thread's first step, a reentrant take). */
         NONE,
+        /**
+         * Thread.yield or sleep: no effect, but the thread waits for another to do something
+         * first (when one can), so a spin loop turns as often as others act, not forever.
+         */
+        YIELD,
         READ, WRITE, VOLATILE_READ, VOLATILE_WRITE,
         /** Takes a free lock exclusively (a reentrant take is NONE: only its holder can touch it). */
         ACQUIRE,

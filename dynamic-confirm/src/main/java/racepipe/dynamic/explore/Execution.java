@@ -49,6 +49,7 @@ public final class Execution {
                 enabled.set(w.thread());
             }
         }
+        spinning(enabled, acts);
         if (enabled.isEmpty()) {
             pending.clear();
             for (Waiting w : threads) {
@@ -71,6 +72,19 @@ public final class Execution {
         choices.add(p);
         events.add(new Event(p, acts[p] == null ? Act.NONE : acts[p]));
         return p;
+    }
+
+    /**
+     * A thread at a yield whose own event is the last one waits until another thread has done
+     * something, unless nobody else can: a spin loop then goes round once per step of the others,
+     * and its executions end.
+     */
+    private void spinning(BitSet enabled, Act[] acts) {
+        int last = last().thread;
+        if (last < acts.length && acts[last] != null && acts[last].kind() == Act.Kind.YIELD && enabled.get(last)
+                && enabled.cardinality() > 1) {
+            enabled.clear(last);
+        }
     }
 
     private int scripted(BitSet enabled) {

@@ -25,6 +25,11 @@ public interface Scheduling {
     default void syncEdge(Object sync, boolean release) {
     }
 
+    /** Thread.yield or Thread.sleep: a point where the thread would let others run (a spin loop's). */
+    default void yieldPoint() {
+        point();
+    }
+
     /** Before a volatile access: a point; an exploring scheduler orders it as synchronisation. */
     default void volatileAccess(int site, Object target, int slot, boolean write) {
         point();

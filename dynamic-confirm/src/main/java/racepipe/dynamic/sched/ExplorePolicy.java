@@ -80,6 +80,7 @@ final class ExplorePolicy implements Policy {
             case WAIT -> Act.of(Act.Kind.ACQUIRE, id(t.lock)); // back from the wait, it takes the monitor again
             case JOIN -> t.joinTarget == null ? Act.NONE : Act.of(Act.Kind.JOIN, t.joinTarget.index);
             case SYNC -> Act.of(Act.Kind.SYNC, id(t.syncObject));
+            case YIELD -> Act.of(Act.Kind.YIELD, 0);
             default -> Act.NONE;
         };
     }

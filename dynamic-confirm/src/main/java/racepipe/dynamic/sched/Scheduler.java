@@ -221,12 +221,20 @@ public final class Scheduler implements Scheduling {
     }
 
     @Override
+    public void yieldPoint() {
+        if (released()) {
+            return;
+        }
+        arrive(schedule.exploring() ? Op.YIELD : Op.STEP, null); // exploring: it lets others run first
+    }
+
+    @Override
     public void sleep(long millis) throws InterruptedException {
         if (released()) {
             Thread.sleep(millis);
             return;
         }
-        point();
+        yieldPoint();
         if (Thread.interrupted()) {
             throw new InterruptedException("sleep interrupted");
         }
