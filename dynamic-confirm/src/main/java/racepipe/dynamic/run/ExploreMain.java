@@ -14,7 +14,9 @@ import java.util.Map;
 import racepipe.contract.Json;
 import racepipe.dynamic.explore.Dpor;
 import racepipe.dynamic.explore.Execution;
+import racepipe.contract.Outcome;
 import racepipe.dynamic.sched.Scheduler;
+import racepipe.dynamic.sched.Strategy;
 
 /**
  * Entry point of the exploring JVM (under the agent, every access instrumented): runs the
@@ -67,9 +69,14 @@ public final class ExploreMain {
         long shown = start;
         do {
             Execution ex = dpor.start();
-            TrialRunner.Ran ran = runner.run(dpor.executions(), "explore", abort -> new Scheduler(ex, abort),
-                    Math.min(TRIAL_TIMEOUT_MS, Math.max(1000, (deadline - System.nanoTime()) / 1_000_000L + 1000)), 20);
+            long timeout = Math.min(TRIAL_TIMEOUT_MS, Math.max(1000, (deadline - System.nanoTime()) / 1_000_000L + 1000));
+            TrialRunner.Ran ran = runner.run(dpor.executions(), "explore", abort -> new Scheduler(Strategy.explore(ex), abort),
+                    timeout, 20);
             dpor.finish(ex);
+            if (ran.result().outcome() == Outcome.TIMEOUT && timeout < TRIAL_TIMEOUT_MS) {
+                f.stopped("the budget ran out"); // cut short by the budget, not a program without end
+                break;
+            }
             f.add(ex, ran.result());
             if (!ran.clean()) {
                 f.stopped("a trial's threads could not be stopped");
@@ -92,7 +99,7 @@ public final class ExploreMain {
     /** One execution along the schedule; prints its outcome. Exit 1 when it failed or raced. */
     private static int replay(TrialRunner runner, String schedule, long maxSteps, PrintStream out) throws InterruptedException {
         Execution ex = Dpor.replay(schedule, maxSteps);
-        TrialRunner.Ran ran = runner.run(0, "explore", abort -> new Scheduler(ex, abort), TRIAL_TIMEOUT_MS, 20);
+        TrialRunner.Ran ran = runner.run(0, "explore", abort -> new Scheduler(Strategy.explore(ex), abort), TRIAL_TIMEOUT_MS, 20);
         Findings f = new Findings(null);
         f.add(ex, ran.result());
         out.println("schedule " + schedule + ": " + ex.choicesMade() + " choices");

@@ -32,6 +32,11 @@ final class ExplorePolicy implements Policy {
     }
 
     @Override
+    public boolean explores() {
+        return true;
+    }
+
+    @Override
     public boolean keepsTurn(SchedThread me, long turn) {
         return false; // every point is a choice
     }

@@ -2,7 +2,7 @@ package racepipe.dynamic.sched;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import racepipe.dynamic.explore.Act.Kind;
 import racepipe.dynamic.sched.SchedThread.Op;
 import racepipe.dynamic.sched.SchedThread.State;
 
@@ -21,7 +21,6 @@ final class Schedule {
     private final Choices choices;
     private final RaceLog races;
     private final Policy policy;
-    private final RaceFuzzer fuzzer; // null: the random scheduler
     private final Runnable onAbort;
     volatile SchedThread current;  // holds the turn (GRANTED or RUNNING); null: nobody
     long turns;                    // hand-overs: a deterministic clock of the schedule
@@ -43,20 +42,10 @@ final class Schedule {
     volatile boolean released;
     private static final boolean RELEASE = !"false".equals(System.getProperty("racepipe.release"));
 
-    Schedule(long seed, Set<String> raceSites, boolean postpone, Runnable onAbort) {
-        this.choices = new Choices(seed);
-        this.races = new RaceLog(raceSites);
-        this.fuzzer = postpone && races.watching() ? new RaceFuzzer(races, roster, choices) : null;
-        this.policy = fuzzer != null ? fuzzer : new RandomPolicy(races, roster, choices);
-        this.onAbort = onAbort;
-    }
-
-    /** A schedule whose every choice is the exploration's: no seed, no race sites. */
-    Schedule(racepipe.dynamic.explore.Execution exploring, Runnable onAbort) {
-        this.choices = new Choices(0);
-        this.races = new RaceLog(null);
-        this.fuzzer = null;
-        this.policy = new ExplorePolicy(exploring, roster, locks, this::cutShort, () -> aborted);
+    Schedule(Strategy strategy, Runnable onAbort) {
+        this.choices = new Choices(strategy.seed);
+        this.races = new RaceLog(strategy.sites);
+        this.policy = strategy.policy(new Strategy.Parts(races, roster, choices, locks, this::cutShort, () -> aborted));
         this.onAbort = onAbort;
     }
 
@@ -69,11 +58,11 @@ final class Schedule {
     }
 
     private void noteSteering() {
-        if (fuzzer != null && !accessesQuiet && !fuzzer.steering()) {
+        if (!accessesQuiet && !policy.steering()) {
             accessesQuiet = true;
             if (CUT && races.count() == 0 && !aborted) {
                 // no race so far, and none can be recorded from here on: the trial has nothing left to show
-                cutShort(fuzzer.stopped());
+                cutShort(policy.stopped());
             } else if (RELEASE && races.count() > 0 && !aborted) {
                 // the decision is a function of the schedule (the turn of the last race), so a
                 // replay releases at the same turn; what the JVM does after it is its own
@@ -98,11 +87,11 @@ final class Schedule {
     }
 
     boolean exploring() {
-        return policy instanceof ExplorePolicy;
+        return policy.explores();
     }
 
     /** The holder did an operation between points (see Policy.did). */
-    void did(SchedThread t, racepipe.dynamic.explore.Act.Kind kind, Object target, int slot) {
+    void did(SchedThread t, Kind kind, Object target, int slot) {
         policy.did(t, kind, target, slot);
     }
 
@@ -110,24 +99,24 @@ final class Schedule {
     void release(SchedThread me, Object lock, boolean exclusive) {
         locks.release(me, lock, exclusive);
         if (!locks.holders(lock).contains(me)) {
-            did(me, exclusive ? racepipe.dynamic.explore.Act.Kind.RELEASE : racepipe.dynamic.explore.Act.Kind.SHARED_RELEASE, lock, 0);
+            did(me, exclusive ? Kind.RELEASE : Kind.SHARED_RELEASE, lock, 0);
         }
     }
 
     /** RaceFuzzer's postponements that ended without a race (0 without RaceFuzzer). */
     int fruitless() {
-        return fuzzer == null ? 0 : fuzzer.fruitless();
+        return policy.fruitless();
     }
 
     /** Why RaceFuzzer stopped steering (null: it did not, or no RaceFuzzer), for the trial's note. */
     String steeringStopped() {
-        String why = fuzzer == null ? null : fuzzer.stopped();
+        String why = policy.stopped();
         return why != null && released ? why + "; the rest ran as the JVM scheduled it" : why;
     }
 
     /** RaceFuzzer's invariant (trivially true for the random scheduler). */
     boolean postponedRaceFree() {
-        return fuzzer == null || fuzzer.postponedRaceFree();
+        return policy.postponedRaceFree();
     }
 
     /** The watchdog's events, as logical facts: at which turn, which thread, why. */
@@ -225,7 +214,7 @@ final class Schedule {
             return current == null ? passTurn(null, null) : null;
         }
         me.state = State.ENDED;
-        did(me, racepipe.dynamic.explore.Act.Kind.END, null, me.index);
+        did(me, Kind.END, null, me.index);
         if (current != me && current != null) {
             return null;
         }
@@ -237,7 +226,7 @@ final class Schedule {
     SchedThread beginWait(SchedThread me, Object lockId, Object waitObject, boolean timed) {
         me.progress++;
         me.holds = Math.max(1, locks.releaseAll(me, lockId));
-        did(me, racepipe.dynamic.explore.Act.Kind.RELEASE, lockId, 0);
+        did(me, Kind.RELEASE, lockId, 0);
         me.lock = lockId;
         me.exclusive = true;
         me.waitObject = waitObject;
@@ -273,7 +262,7 @@ final class Schedule {
      */
     SchedThread leave(SchedThread me, Object sync, java.util.function.BooleanSupplier back) {
         me.progress++;
-        did(me, racepipe.dynamic.explore.Act.Kind.SYNC, sync, 0);
+        did(me, Kind.SYNC, sync, 0);
         me.state = back == null ? State.DETACHED : State.LEFT;
         me.op = back == null ? Op.STEP : Op.SYNC;
         me.ready = back;
@@ -467,32 +456,6 @@ final class Schedule {
 
     /** What the schedule looks like now, for a trial that did not end: each thread and what it does or waits for. */
     String describe() {
-        StringBuilder sb = new StringBuilder("turn ").append(turns);
-        SchedThread c = current;
-        sb.append(c == null ? ", nobody holds the turn" : ", " + c.name() + " holds it (" + c.state + ", " + c.thread.getState() + ")");
-        for (SchedThread t : roster.all()) {
-            if (t == c || t.state == State.ENDED) {
-                continue;
-            }
-            sb.append("; ").append(t.name()).append(' ').append(t.state);
-            if (t.state != State.NEW && t.state != State.EXITED) {
-                Op op = t.state == State.ARRIVED && t.pendingOp != null ? t.pendingOp : t.op;
-                sb.append(" to ").append(op);
-                if (op == Op.ACQUIRE || (op == Op.WAIT && t.notified)) {
-                    List<SchedThread> h = locks.holders(t.lock);
-                    sb.append(' ').append(locks.name(t.lock));
-                    if (!h.isEmpty()) {
-                        sb.append(" held by ").append(h.get(0).name());
-                    }
-                } else if (op == Op.WAIT) {
-                    sb.append(" (not notified) on ").append(locks.name(t.waitObject));
-                } else if (op == Op.JOIN && t.joinTarget != null) {
-                    sb.append(' ').append(t.joinTarget.name());
-                } else if (op == Op.SYNC && t.syncObject != null) {
-                    sb.append(" on ").append(t.syncObject.getClass().getName());
-                }
-            }
-        }
-        return sb.toString();
+        return ScheduleText.describe(this);
     }
 }

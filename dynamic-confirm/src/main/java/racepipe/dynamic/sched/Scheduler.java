@@ -7,6 +7,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import racepipe.dynamic.explore.Act.Kind;
 import racepipe.dynamic.runtime.Abort;
 import racepipe.dynamic.runtime.Scheduling;
 import racepipe.dynamic.sched.SchedThread.Op;
@@ -28,13 +29,13 @@ public final class Scheduler implements Scheduling {
     private final Stalls stalls = new Stalls(m);
     private int idleLooks;
 
+    /** RaceFuzzer on raceSites (postpone), else the random scheduler (noting meetings before raceSites, if any). */
     public Scheduler(long seed, Set<String> raceSites, boolean postpone, Runnable onDeadlock) {
-        this.schedule = new Schedule(seed, raceSites, postpone, onDeadlock);
+        this(postpone ? Strategy.raceFuzzer(seed, raceSites) : Strategy.random(seed, raceSites), onDeadlock);
     }
 
-    /** The exploring scheduler: every choice is the execution's (see racepipe.dynamic.explore). */
-    public Scheduler(racepipe.dynamic.explore.Execution exploring, Runnable onAbort) {
-        this.schedule = new Schedule(exploring, onAbort);
+    public Scheduler(Strategy strategy, Runnable onAbort) {
+        this.schedule = new Schedule(strategy, onAbort);
     }
 
     /** The calling thread becomes the first program thread and holds the turn. */
@@ -86,7 +87,7 @@ public final class Scheduler implements Scheduling {
         if (me != null) {
             synchronized (m) {
                 if (schedule.holds(me)) {
-                    schedule.did(me, release ? racepipe.dynamic.explore.Act.Kind.SYNC_RELEASE : racepipe.dynamic.explore.Act.Kind.SYNC_ACQUIRE, sync, 0);
+                    schedule.did(me, release ? Kind.SYNC_RELEASE : Kind.SYNC_ACQUIRE, sync, 0);
                 }
             }
         }
@@ -149,7 +150,7 @@ public final class Scheduler implements Scheduling {
             boolean reentrant = schedule.locks.holders(lock).contains(me);
             schedule.locks.acquire(me, lock, exclusive, 1);
             if (!reentrant) {
-                schedule.did(me, exclusive ? racepipe.dynamic.explore.Act.Kind.ACQUIRE : racepipe.dynamic.explore.Act.Kind.SHARED_ACQUIRE, lock, 0);
+                schedule.did(me, exclusive ? Kind.ACQUIRE : Kind.SHARED_ACQUIRE, lock, 0);
             }
             me.progress++;
         }
@@ -188,7 +189,7 @@ public final class Scheduler implements Scheduling {
                 throw new IllegalThreadStateException("started twice"); // as Thread.start says
             }
             SchedThread c = schedule.roster.register(child);
-            schedule.did(me, racepipe.dynamic.explore.Act.Kind.START, child, c.index);
+            schedule.did(me, Kind.START, child, c.index);
             me.progress++;
         }
         return true;
