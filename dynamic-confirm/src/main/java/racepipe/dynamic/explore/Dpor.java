@@ -23,6 +23,8 @@ public final class Dpor {
     private int blocked;
     private boolean boundHit;
     private boolean nondeterministic;
+    private boolean cutLong;
+    private boolean uncontrolled;
 
     public Dpor(boolean reduce, int bound, long maxSteps) {
         this.reduce = reduce;
@@ -45,9 +47,9 @@ public final class Dpor {
         if (TRACE != null) {
             trace(e);
         }
-        if (e.diverged) {
-            nondeterministic = true;
-        }
+        nondeterministic |= e.diverged;
+        cutLong |= e.endless;
+        uncontrolled |= e.uncontrolled;
         if (e.blocked) {
             blocked++;
             return;
@@ -116,6 +118,18 @@ public final class Dpor {
     /** Whether the preemption bound left a choice untried. */
     public boolean boundHit() {
         return boundHit;
+    }
+
+    /**
+     * Why the space explored is not the program's whole space, though no choice was left untried
+     * (null: it is): an execution stopped at the step bound, a re-run that did not repeat its
+     * prefix, or threads the scheduler did not start, whose timing it does not control.
+     */
+    public String incomplete() {
+        return nondeterministic ? "the program did not repeat its schedule under the same choices (it is not deterministic)"
+                : uncontrolled ? "threads the scheduler did not start (a pool's, started inside the JDK) ran: their timing is not explored"
+                : cutLong ? "an execution reached the step bound (--max-steps) and was cut there" : boundHit
+                ? "the preemption bound left schedules untried" : null;
     }
 
     /** Whether a re-run took a different path under the same choices (the program is not deterministic). */

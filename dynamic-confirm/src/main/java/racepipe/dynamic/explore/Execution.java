@@ -23,11 +23,15 @@ public final class Execution {
     boolean blocked;
     boolean diverged;
     boolean endless;
+    /** A thread the scheduler did not see start (a pool's, started inside the JDK) took part: its timing was not ours. */
+    boolean uncontrolled;
+    private final BitSet started = new BitSet();
 
     Execution(Dpor dpor, int[] script) {
         this.dpor = dpor;
         this.script = script;
         events.add(new Event(0, Act.NONE)); // the main thread runs first, without a choice
+        started.set(0);
     }
 
     /**
@@ -41,6 +45,7 @@ public final class Execution {
         BitSet enabled = new BitSet();
         Act[] acts = new Act[64];
         for (Waiting w : threads) {
+            uncontrolled |= !started.get(w.thread());
             if (w.thread() >= acts.length) {
                 acts = java.util.Arrays.copyOf(acts, w.thread() * 2);
             }
@@ -164,6 +169,9 @@ public final class Execution {
 
     /** The running thread did {@code act} on its way to its next point. */
     public void did(Act act) {
+        if (act.kind() == Act.Kind.START) {
+            started.set((int) act.target());
+        }
         last().acts.add(act);
     }
 

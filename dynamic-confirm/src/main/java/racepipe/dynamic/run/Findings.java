@@ -50,7 +50,8 @@ final class Findings {
         }
         Map<String, Object> f = failure(ex, r);
         if (f != null) {
-            failures.putIfAbsent(f.get("kind") + " " + f.get("message"), f);
+            // the JDK numbers threads across executions (Thread-7): one failure whatever the names
+            failures.putIfAbsent(f.get("kind") + " " + String.valueOf(f.get("message")).replaceAll("Thread-\\d+", "Thread-N"), f);
         }
     }
 
@@ -58,7 +59,7 @@ final class Findings {
         Map<String, Object> f = new LinkedHashMap<>();
         if (ex.endless()) {
             f.put("kind", "endless");
-            f.put("message", ex.cut());
+            f.put("message", ex.cut() + " (a program that never ends, or a long one: see --max-steps)");
         } else if (r.outcome() == Outcome.DEADLOCK) {
             f.put("kind", "deadlock");
             f.put("message", r.deadlock() == null ? "every thread is blocked" : r.deadlock().replaceAll("\\s*\\| stacks:.*", ""));
@@ -129,12 +130,10 @@ final class Findings {
     /** The exploring JVM's answer to the pipeline. */
     Map<String, Object> json() {
         Map<String, Object> m = new LinkedHashMap<>();
-        boolean complete = stopped == null && !dpor.boundHit() && !dpor.nondeterministic();
+        String why = stopped != null ? stopped : dpor.incomplete();
         m.put("executions", dpor.executions());
         m.put("blocked", dpor.blocked());
-        m.put("complete", complete);
-        String why = stopped != null ? stopped : dpor.boundHit() ? "the preemption bound left schedules untried"
-                : dpor.nondeterministic() ? "the program did not repeat its schedule (it is not deterministic)" : null;
+        m.put("complete", why == null);
         m.put("incomplete", why);
         m.put("seconds", Math.round(seconds * 1000) / 1000.0);
         m.put("races", raceList());
