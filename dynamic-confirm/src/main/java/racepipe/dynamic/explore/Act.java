@@ -21,6 +21,8 @@ public record Act(Kind kind, long target, int site) {
         ACQUIRE,
         /** Takes a lock in read mode. */
         SHARED_ACQUIRE,
+        /** A try-lock: it takes the lock or fails, by the order of the takes (a take that succeeds is also ACQUIRE). */
+        TRY_ACQUIRE,
         /** Lets a lock go for good (the outermost release). */
         RELEASE,
         /** Lets a read-mode hold go. */
@@ -51,11 +53,11 @@ public record Act(Kind kind, long target, int site) {
         }
 
         boolean lock() {
-            return this == ACQUIRE || this == SHARED_ACQUIRE || this == RELEASE || this == SHARED_RELEASE;
+            return this == ACQUIRE || this == SHARED_ACQUIRE || this == TRY_ACQUIRE || this == RELEASE || this == SHARED_RELEASE;
         }
 
         boolean takes() {
-            return this == ACQUIRE || this == SHARED_ACQUIRE;
+            return this == ACQUIRE || this == SHARED_ACQUIRE || this == TRY_ACQUIRE;
         }
     }
 

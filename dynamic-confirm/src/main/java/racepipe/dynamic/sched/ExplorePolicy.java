@@ -82,6 +82,7 @@ final class ExplorePolicy implements Policy {
                     : t.write ? Act.Kind.WRITE : Act.Kind.READ, (long) id(t.target) << 32 | (t.slot & 0xffffffffL), t.site);
             case ACQUIRE -> locks.owns(t, t.lock) ? Act.NONE
                     : Act.of(t.exclusive ? Act.Kind.ACQUIRE : Act.Kind.SHARED_ACQUIRE, id(t.lock));
+            case TRY -> locks.owns(t, t.lock) ? Act.NONE : Act.of(Act.Kind.TRY_ACQUIRE, id(t.lock));
             case WAIT -> Act.of(Act.Kind.ACQUIRE, id(t.lock)); // back from the wait, it takes the monitor again
             case JOIN -> t.joinTarget == null ? Act.NONE : Act.of(Act.Kind.JOIN, t.joinTarget.index);
             case SYNC -> Act.of(Act.Kind.SYNC, id(t.syncObject));

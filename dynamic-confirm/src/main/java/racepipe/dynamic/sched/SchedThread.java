@@ -8,7 +8,7 @@ import java.util.function.BooleanSupplier;
 /** The scheduler's view of one program thread: where it stands with the turn, and what it waits to do next. */
 final class SchedThread {
     /** What a thread at a point waits to do. */
-    enum Op { START, STEP, YIELD, ACCESS, ACQUIRE, WAIT, JOIN, SYNC }
+    enum Op { START, STEP, YIELD, ACCESS, ACQUIRE, TRY, WAIT, JOIN, SYNC }
 
     /**
      * Where the thread stands with the turn: one value, changed only under the scheduler's lock.

@@ -142,7 +142,15 @@ public final class Scheduler implements Scheduling {
         if (me == null) {
             return true;
         }
-        holdTurn(me);
+        if (schedule.exploring()) {
+            synchronized (m) {
+                me.lock = lock;
+                me.exclusive = exclusive;
+            }
+            arrive(Op.TRY, me); // whether it gets the lock depends on the order: a choice to explore
+        } else {
+            holdTurn(me);
+        }
         synchronized (m) {
             if (!schedule.locks.canAcquire(me, lock, exclusive)) {
                 return false;
