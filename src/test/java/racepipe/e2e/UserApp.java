@@ -95,7 +95,7 @@ final class UserApp {
         throw new IllegalArgumentException(marker);
     }
 
-    private static Path jar(Path dir, String name, Map<String, String> sources, List<Path> cp, String mainClass) throws IOException {
+    static Path jar(Path dir, String name, Map<String, String> sources, List<Path> cp, String mainClass) throws IOException {
         Path src = dir.resolve(name + "-src"), classes = dir.resolve(name + "-classes");
         List<String> args = new ArrayList<>(List.of("--release", "17", "-g", "-d", classes.toString()));
         if (!cp.isEmpty()) {

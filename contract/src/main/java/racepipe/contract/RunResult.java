@@ -12,10 +12,28 @@ import java.util.Map;
 /**
  * What one Phase 1 run under the agent found: how it ended, each detector's pairs (by site id)
  * and the sites they name. Written by the run's JVM, read by the pipeline: {@link #write} and
- * {@link #read} are the run file's one writer and reader.
+ * {@link #read} are the run file's one writer and reader. {@code uninstrumented}: the methods the
+ * agent left as they were (their accesses went unseen in this run).
  */
 public record RunResult(Outcome outcome, String schedule, int watchdog, String deadlock, Integer exitStatus,
-                        List<Uncaught> exceptions, List<Pair> pairs, List<Site> sites) {
+                        List<Uncaught> exceptions, List<Pair> pairs, List<Site> sites, List<Uninstrumented> uninstrumented) {
+
+    public RunResult {
+        uninstrumented = uninstrumented == null ? List.of() : List.copyOf(uninstrumented);
+    }
+
+    public RunResult(Outcome outcome, String schedule, int watchdog, String deadlock, Integer exitStatus,
+                     List<Uncaught> exceptions, List<Pair> pairs, List<Site> sites) {
+        this(outcome, schedule, watchdog, deadlock, exitStatus, exceptions, pairs, sites, List.of());
+    }
+
+    /** A method the agent could not instrument: its class (dotted), name, descriptor, and why. */
+    public record Uninstrumented(String owner, String method, String desc, String reason) {
+        /** {@code pkg.Cls.method(desc)}, as a user finds it. */
+        public String label() {
+            return owner + "." + method + desc;
+        }
+    }
 
     /** An uncaught exception of the run (stack: frames joined by " <- "). */
     public record Uncaught(String thread, String type, String message, String stack) {
@@ -85,6 +103,11 @@ public record RunResult(Outcome outcome, String schedule, int watchdog, String d
             ss.add(site);
         }
         m.put("sites", ss);
+        List<Object> un = new ArrayList<>();
+        for (Uninstrumented u : uninstrumented) {
+            un.add(ordered("owner", u.owner(), "method", u.method(), "desc", u.desc(), "reason", u.reason()));
+        }
+        m.put("uninstrumented", un);
         Files.writeString(file, Json.write(m), StandardCharsets.UTF_8);
     }
 
@@ -113,8 +136,12 @@ public record RunResult(Outcome outcome, String schedule, int watchdog, String d
             ss.add(new Site((int) s.num("id"), s.str("owner"), s.str("method"), s.str("desc"), (int) s.num("bci"),
                     s.str("file"), (int) s.num("line"), s.str("variable"), s.bool("write"), lib));
         }
+        List<Uninstrumented> un = new ArrayList<>();
+        for (Json.Obj u : o.list("uninstrumented")) {
+            un.add(new Uninstrumented(u.str("owner"), u.str("method"), u.str("desc"), u.str("reason")));
+        }
         return new RunResult(Outcome.of(o.str("outcome")), o.str("schedule"), (int) o.num("watchdog"), o.str("deadlock"),
-                o.intOrNull("exitStatus"), List.copyOf(ex), List.copyOf(ps), List.copyOf(ss));
+                o.intOrNull("exitStatus"), List.copyOf(ex), List.copyOf(ps), List.copyOf(ss), un);
     }
 
     private static Map<String, Object> ordered(Object... kv) {

@@ -28,8 +28,15 @@ public record TrialResult(long seed, String scheduler, boolean raced, Outcome ou
     public record Race(String address, String first, int count, List<Access> accesses) {
     }
 
-    /** One side of a race: the site, its thread and stack (frames joined by " <- "). */
-    public record Access(String site, String thread, String stack) {
+    /**
+     * One side of a race: the site, its thread and stack (frames joined by " <- "), and what the
+     * access did as the scheduler saw it: {@code kind} "read" or "write", {@code variable} the field
+     * or array it touched (inside a library call, the library's own field); both null when not known.
+     */
+    public record Access(String site, String thread, String stack, String kind, String variable) {
+        public Access(String site, String thread, String stack) {
+            this(site, thread, stack, null, null);
+        }
     }
 
     /** A trial that produced no result of its own: the worker died or did not answer. */
@@ -64,6 +71,10 @@ public record TrialResult(long seed, String scheduler, boolean raced, Outcome ou
                 x.put("site", a.site());
                 x.put("thread", a.thread());
                 x.put("stack", a.stack());
+                if (a.kind() != null) {
+                    x.put("kind", a.kind());
+                    x.put("variable", a.variable());
+                }
                 accesses.add(x);
             }
             r.put("accesses", accesses);
@@ -96,7 +107,7 @@ public record TrialResult(long seed, String scheduler, boolean raced, Outcome ou
             Json.Obj r = o.obj("race");
             List<Access> accesses = new ArrayList<>();
             for (Json.Obj a : r.list("accesses")) {
-                accesses.add(new Access(a.str("site"), a.str("thread"), a.str("stack")));
+                accesses.add(new Access(a.str("site"), a.str("thread"), a.str("stack"), a.str("kind"), a.str("variable")));
             }
             race = new Race(r.str("address"), r.str("first"), (int) r.num("count"), List.copyOf(accesses));
         }

@@ -56,6 +56,15 @@ public final class Agent {
         }
     }
 
+    /** java.lang.VirtualThread (JDK 21+), or null. */
+    private static Class<?> virtualThreadClass() {
+        try {
+            return Class.forName("java.lang.VirtualThread", false, null);
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+    }
+
     public static void premain(String args, Instrumentation inst) {
         AgentOptions options = new AgentOptions(args);
         Control.agentOptions(args);
@@ -68,6 +77,10 @@ public final class Agent {
         inst.addTransformer(exitHook, true);
         try {
             inst.retransformClasses(Thread.class);
+            Class<?> virtual = virtualThreadClass();
+            if (virtual != null) {
+                inst.retransformClasses(virtual);
+            }
         } catch (Exception | LinkageError e) {
             System.err.println("racepipe: cannot retransform java.lang.Thread: " + e);
         } finally {

@@ -1,5 +1,6 @@
 package racepipe.dynamic.agent;
 
+import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -35,6 +36,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     private final boolean dependency; // a class of the program's dependencies: its accesses count at the application's calls
     private int line = -1;
     private int freeLocal = -1; // the method's max_locals: the first local a rewrite may add (-1: unknown)
+    private Map<Integer, String> arrayNames = Map.of(); // by bytecode offset (ArrayOwners)
     private boolean beforeSuper; // in a constructor, before this() or super(): `this` is uninitialised
     private int pendingNews;
     private final Label bodyStart = new Label();
@@ -66,6 +68,11 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         this.dependency = m.dependency();
         this.code = new BridgeCode(next, library);
         this.beforeSuper = name.equals("<init>");
+    }
+
+    /** The arrays' names by the offset of their element accesses (ArrayOwners); the element type where none. */
+    void arrayNames(Map<Integer, String> names) {
+        this.arrayNames = names;
     }
 
     /** The method's max_locals, so that a rewrite may keep values in locals of its own. */
@@ -127,14 +134,14 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     public void visitInsn(int opcode) {
         int bci = counter.bci();
         if (opcode >= IALOAD && opcode <= SALOAD) {
-            int site = site(bci, arrayVariable(opcode), false, -1);
+            int site = site(bci, arrayNames.getOrDefault(bci, arrayVariable(opcode)), false, -1);
             if (site == NOT_WATCHED) {
                 super.visitInsn(opcode);
             } else {
                 code.arrayLoad(opcode, site);
             }
         } else if (opcode >= IASTORE && opcode <= SASTORE) {
-            int site = site(bci, arrayVariable(opcode), true, -1);
+            int site = site(bci, arrayNames.getOrDefault(bci, arrayVariable(opcode)), true, -1);
             if (site == NOT_WATCHED) {
                 super.visitInsn(opcode);
             } else {

@@ -2,14 +2,19 @@ package racepipe.dynamic.agent;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodTooLargeException;
 import racepipe.contract.BytecodeOffsets;
+import racepipe.contract.RunResult;
 import racepipe.contract.WatchedLibrary;
 import racepipe.dynamic.runtime.Control;
+import racepipe.dynamic.runtime.Uninstrumented;
 
 /**
  * Instruments application classes as they load: not the JDK's (but the watched collection
@@ -47,12 +52,23 @@ final class Transformer implements ClassFileTransformer {
             return null;
         }
         boolean dependency = !library && deps.contains(pd);
+        String cls = name.replace('/', '.');
         try {
-            return Control.outsideProgram(() -> instrument(bytes, hierarchy(loader), filter, dependency));
+            Instrumented done = Control.outsideProgram(() -> instrument(bytes, hierarchy(loader), filter, dependency));
+            for (ClassInstrumenter.Skipped s : done.skipped()) {
+                left(new RunResult.Uninstrumented(cls, s.method(), s.desc(), s.reason()));
+            }
+            return done.bytes();
         } catch (Throwable t) {
-            System.err.println("racepipe: could not instrument " + name.replace('/', '.') + ": " + t);
+            left(new RunResult.Uninstrumented(cls, "*", "", String.valueOf(t)));
             return null;
         }
+    }
+
+    /** Says so on stderr (the JVM would swallow it) and in the run's result. */
+    private static void left(RunResult.Uninstrumented m) {
+        Uninstrumented.add(m);
+        System.err.println("racepipe: could not instrument " + m.label() + ": " + m.reason() + " (it runs as it was)");
     }
 
     private synchronized ClassHierarchy hierarchy(ClassLoader loader) {
@@ -60,15 +76,33 @@ final class Transformer implements ClassFileTransformer {
     }
 
     static byte[] instrument(byte[] bytes, ClassHierarchy hierarchy, Set<String> onlySites) {
-        return instrument(bytes, hierarchy, SiteFilter.only(onlySites), false);
+        return instrument(bytes, hierarchy, SiteFilter.only(onlySites), false).bytes();
     }
 
-    /** {@code dependency}: the class is a dependency's (library code: its accesses count at the application's calls). */
-    static byte[] instrument(byte[] bytes, ClassHierarchy hierarchy, SiteFilter filter, boolean dependency) {
-        ClassReader reader = new ClassReader(bytes);
-        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-        ClassInstrumenter ci = new ClassInstrumenter(writer, BytecodeOffsets.read(bytes), hierarchy, filter, dependency);
-        reader.accept(ci.maxLocals(BytecodeOffsets.maxLocals(bytes)), ClassReader.EXPAND_FRAMES);
-        return writer.toByteArray();
+    /** A class's instrumented bytes, and the methods left as they were. */
+    record Instrumented(byte[] bytes, List<ClassInstrumenter.Skipped> skipped) {
+    }
+
+    /**
+     * {@code dependency}: the class is a dependency's (library code: its accesses count at the
+     * application's calls). A method that grows past the class file's 64 KB limit is left as it
+     * was, and the class written again without it.
+     */
+    static Instrumented instrument(byte[] bytes, ClassHierarchy hierarchy, SiteFilter filter, boolean dependency) {
+        Set<String> tooLarge = new HashSet<>();
+        while (true) {
+            ClassReader reader = new ClassReader(bytes);
+            ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+            ClassInstrumenter ci = new ClassInstrumenter(writer, BytecodeOffsets.read(bytes), hierarchy, filter, dependency)
+                    .leaveAlone(tooLarge);
+            reader.accept(ci.maxLocals(BytecodeOffsets.maxLocals(bytes)), ClassReader.EXPAND_FRAMES);
+            try {
+                return new Instrumented(writer.toByteArray(), ci.skipped());
+            } catch (MethodTooLargeException e) {
+                if (!tooLarge.add(e.getMethodName() + e.getDescriptor())) {
+                    throw e; // as it was, and still too large: not the instrumentation's doing
+                }
+            }
+        }
     }
 }

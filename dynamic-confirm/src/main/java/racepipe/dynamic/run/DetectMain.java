@@ -34,7 +34,7 @@ public final class DetectMain {
         String seed = options.get("seed", null);
         if (seed != null) {
             Scheduler scheduler = new Scheduler(Long.parseLong(seed), null, false, () -> {
-                Control.writeResult(result, ending());
+                Control.writeResult(result, ending(programEnded));
                 Runtime.getRuntime().halt(0);
             });
             scheduler.adoptCurrentThread();
@@ -47,7 +47,7 @@ public final class DetectMain {
             System.err.println("Exception in thread \"" + t.getName() + "\" " + e);
         });
         // System.exit or a kill for time: write what the detectors found so far
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> Control.writeResult(result, ending()), "racepipe-exit"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> Control.writeResult(result, ending(programEnded)), "racepipe-exit"));
         try {
             Method main = Class.forName(entry, true, ClassLoader.getSystemClassLoader())
                     .getMethod("main", String[].class);
@@ -61,7 +61,8 @@ public final class DetectMain {
             s.threadEnd(Thread.currentThread());
         }
         waitForThreads();
-        Control.writeResult(result, ending());
+        programEnded = true;
+        Control.writeResult(result, ending(true));
         System.out.flush();
         Runtime.getRuntime().halt(0);
     }
@@ -84,11 +85,15 @@ public final class DetectMain {
         }
     }
 
+    /** The program's main and its threads ended: a shutdown before that is a kill for time (or System.exit). */
+    private static volatile boolean programEnded;
+
     /**
-     * How the run ended, as far as it got. The run finished by itself: a run the pipeline had to
-     * kill for time it marks as timed out itself.
+     * How the run ended, as far as it got; {@code finished}: the program ended by itself (else the
+     * run file says timeout, unless System.exit, an exception or a deadlock ended it): the run file
+     * is the one record of how the run ended.
      */
-    private static RunResult ending() {
+    private static RunResult ending(boolean finished) {
         Integer exit = ProgramEnd.exitStatus();
         List<RunResult.Uncaught> uncaught = new ArrayList<>();
         for (ProgramEnd.Uncaught u : ProgramEnd.uncaught()) {
@@ -96,7 +101,7 @@ public final class DetectMain {
         }
         Scheduler s = scheduler;
         String deadlock = s == null ? null : s.deadlock();
-        Outcome outcome = Outcome.of(deadlock != null, exit != null, !uncaught.isEmpty(), true);
+        Outcome outcome = Outcome.of(deadlock != null, exit != null, !uncaught.isEmpty(), finished);
         return new RunResult(outcome, s == null ? null : s.digest(), s == null ? 0 : s.watchdogFirings(), deadlock, exit,
                 List.copyOf(uncaught), List.of(), List.of());
     }

@@ -141,6 +141,10 @@ final class TrialRunner {
         }
     }
 
+    private static String kind(boolean write) {
+        return write ? "write" : "read";
+    }
+
     private static TrialResult result(long seed, String mode, Scheduler s, Observer o, boolean finished, long micros,
                                       String unfinished) {
         List<RaceRecord> races = s == null ? List.of() : s.races();
@@ -159,8 +163,8 @@ final class TrialRunner {
         if (!races.isEmpty()) {
             RaceRecord first = races.get(0);
             race = new TrialResult.Race(first.address(), first.first(), races.size(), List.of(
-                    new TrialResult.Access(first.siteA(), first.threadA(), first.stackA()),
-                    new TrialResult.Access(first.siteB(), first.threadB(), first.stackB())));
+                    new TrialResult.Access(first.siteA(), first.threadA(), first.stackA(), kind(first.writeA()), first.variableA()),
+                    new TrialResult.Access(first.siteB(), first.threadB(), first.stackB(), kind(first.writeB()), first.variableB())));
         }
         return new TrialResult(seed, mode, s == null ? o.covered() : !races.isEmpty(), outcome, thrown, exit, race, deadlock,
                 s == null ? "native" : s.digest(), s == null ? 0 : s.watchdogFirings(), micros, note(outcome, s, unfinished),

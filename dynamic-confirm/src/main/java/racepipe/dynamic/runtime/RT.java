@@ -222,6 +222,11 @@ public final class RT {
         ThreadCalls.ended(t);
     }
 
+    /** Called by the instrumented java.lang.VirtualThread constructor: its task, which reports the thread's end. */
+    public static Runnable virtualTask(Runnable task) {
+        return VirtualTask.wrap(task);
+    }
+
     // ---- java.util.concurrent.locks
 
     public static void lock(Lock lock) {

@@ -708,6 +708,6 @@ final class Recorder {
             outcome = outcome == Outcome.OK ? Outcome.EXCEPTION : outcome;
         }
         return new RunResult(outcome, ending.schedule(), ending.watchdog(), ending.deadlock(),
-                ending.exitStatus(), List.copyOf(exceptions), List.copyOf(pairs), List.copyOf(sites));
+                ending.exitStatus(), List.copyOf(exceptions), List.copyOf(pairs), List.copyOf(sites), Uninstrumented.all());
     }
 }

@@ -51,15 +51,19 @@ final class RaceLog {
 
     /** me and other wait one step before their accesses to one address; meFirst: the order chosen. */
     void record(SchedThread me, SchedThread other, boolean meFirst, long step) {
-        Site site = Sites.get(me.site);
-        // a call into a collection races on the collection's own field, which the access carries
-        String variable = site.field < 0 && (me.target == null || !me.target.getClass().isArray()) ? Sites.fieldName(me.slot) : site.variable;
+        String variable = variable(me);
         String addr = me.target == null ? variable // identity hashes differ between runs: not shown
                 : me.target.getClass().isArray() ? me.target.getClass().getComponentType().getName() + "[" + Math.max(me.slot, other.slot) + "]"
                 : me.target.getClass().getName() + " object ." + variable.substring(variable.lastIndexOf('.') + 1);
-        races.add(new RaceRecord(site.key(), me.name(), Stacks.of(Thread.currentThread().getStackTrace()),
+        races.add(new RaceRecord(Sites.get(me.site).key(), me.name(), Stacks.of(Thread.currentThread().getStackTrace()),
                 Sites.get(other.site).key(), other.name(), Stacks.of(other.thread.getStackTrace()), addr,
-                meFirst ? me.name() : other.name(), step));
+                meFirst ? me.name() : other.name(), step, me.write, variable, other.write, variable(other)));
+    }
+
+    /** What the thread's access touches: a call into a collection races on the collection's own field, which the access carries. */
+    private static String variable(SchedThread t) {
+        Site site = Sites.get(t.site);
+        return site.field < 0 && (t.target == null || !t.target.getClass().isArray()) ? Sites.fieldName(t.slot) : site.variable;
     }
 
     int count() {

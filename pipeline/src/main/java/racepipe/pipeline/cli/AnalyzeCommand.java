@@ -59,8 +59,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Mixin
     JobsOption jobs;
 
-    @Option(names = "--timeout", defaultValue = "10", description = "seconds per run and per trial (default: ${DEFAULT-VALUE})")
-    int timeout;
+    @Option(names = "--timeout", description = "seconds per run and per trial (default: sized by a plain run of the program:"
+            + " a run 15x its time, a trial 4x, each at least 10 s)")
+    Integer timeout;
 
     @Option(names = "--seed", defaultValue = "1")
     long seed;
@@ -89,7 +90,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (runs < 1 || trials < 1 || timeout < 1) {
+        boolean sized = timeout == null;
+        int given = sized ? 10 : timeout;
+        if (runs < 1 || trials < 1 || given < 1) {
             throw new UsageError("--runs, --trials and --timeout must be at least 1");
         }
         Duration limit;
@@ -107,7 +110,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             }
         }
         ConfirmRuns.Options confirm = new ConfirmRuns.Options(trials, seed, "racefuzzer", jobs.count(),
-                timeout * 1000L, false, 20);
+                given * 1000L, false, 20);
         Path dir = resume != null ? resume : out;
         if (resume != null) {
             OutFolder.checkResumable(resume, program);
@@ -115,7 +118,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             OutFolder.startAfresh(out, System.err);
         }
         Analysis analysis = new Analysis(program, new Analysis.Options(Spelling.of(predictors), Spelling.of(engine), runs, seed,
-                timeout * 1000L, confirm, limit), dir, System.err);
+                given * 1000L, confirm, limit, sized), dir, System.err);
         // SIGINT/SIGTERM end analyze as the budget does: children killed, the report written with what
         // is known (by this thread, which the stop lets finish; by the hook if this thread cannot)
         CountDownLatch reported = new CountDownLatch(1);

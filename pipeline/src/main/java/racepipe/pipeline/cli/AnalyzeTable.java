@@ -11,6 +11,7 @@ import racepipe.contract.Outcome;
 import racepipe.pipeline.model.Confirm;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
+import racepipe.pipeline.model.RunNotes;
 import racepipe.pipeline.model.SiteInfo;
 import racepipe.pipeline.report.Legend;
 
@@ -51,6 +52,15 @@ final class AnalyzeTable {
             out.println(cut("unreached: " + unreached.size() + (unreached.size() == 1 ? " pair" : " pairs")
                     + " (no run showed either access racing: not run by this input, or always protected);"
                     + " listed in report.html", WIDTH));
+            long unwatched = unreached.stream().filter(p -> p.unwatched != null).count();
+            if (unwatched > 0) {
+                out.println(cut("  " + unwatched + " of them in a method left uninstrumented: never watched, not known to be safe", WIDTH));
+            }
+        }
+        List<String> left = RunNotes.uninstrumented(r.uninstrumented);
+        left.stream().limit(5).forEach(l -> out.println(cut(l, WIDTH)));
+        if (left.size() > 5) {
+            out.println((left.size() - 5) + " more methods not instrumented: listed in report.json (uninstrumented)");
         }
         if (r.failure == null) {
             out.println(summary(tried, unreached.size(), untried.size()));
@@ -59,6 +69,11 @@ final class AnalyzeTable {
             ResultFile.Stopped s = r.stopped;
             out.println(cut(String.format(java.util.Locale.ROOT, "stopped in %s after %.0f s: %s; %d of %d pairs left untried",
                     s.phase(), s.seconds(), s.why(), s.untried(), s.candidates()), WIDTH));
+            if (r.variables != null) {
+                out.println(cut("tried per variable: " + String.join(", ", r.variables.stream()
+                        .sorted(Comparator.comparingInt((ResultFile.VariableCount v) -> -v.pairs()))
+                        .map(v -> Tables.shortVar(v.variable()) + " " + v.tried() + "/" + v.pairs()).toList()), WIDTH));
+            }
         }
         for (RacePair p : shown) {
             if (p.induced() && p.confirm.replay != null) {

@@ -13,6 +13,7 @@ import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.ResultFile;
+import racepipe.pipeline.model.RunNotes;
 import racepipe.pipeline.run.DetectRuns;
 import racepipe.pipeline.run.StartFailure;
 import racepipe.pipeline.run.StaticHelp;
@@ -72,8 +73,10 @@ public final class DetectCommand implements Callable<Integer> {
         }
         out.pairs = new ArrayList<>(r.pairs().values());
         out.runs = r.runs();
+        out.uninstrumented = r.uninstrumented().isEmpty() ? null : r.uninstrumented();
         out.failure = StartFailure.ofRuns(out.runs);
         Tables.printDetect(System.out, out, names, runs);
+        RunNotes.uninstrumented(out.uninstrumented).forEach(System.out::println);
         if (json != null) {
             out.write(json);
         }

@@ -7,6 +7,8 @@ import java.util.List;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import racepipe.pipeline.input.ProgramInput;
+import racepipe.pipeline.input.UsageError;
+import racepipe.pipeline.run.Jdk;
 
 /**
  * The program a command works on: APP.jar, the --entry class, the --cp class path and the
@@ -26,6 +28,11 @@ final class ProgramOptions {
                     + " the jar manifest's Class-Path is added")
     List<String> cp = new ArrayList<>();
 
+    @Option(names = "--jdk", paramLabel = "HOME",
+            description = "the JDK the program runs on (its bin/java; the static engines read its classes);"
+                    + " default: the one racepipe runs on (JAVA_HOME)")
+    Path jdk;
+
     @Parameters(index = "1..*", paramLabel = "ARGS", description = "the program's arguments (after --)")
     List<String> args = new ArrayList<>();
 
@@ -42,8 +49,21 @@ final class ProgramOptions {
         return out;
     }
 
-    /** The program, checked: a one-line {@link racepipe.pipeline.input.UsageError} if it cannot be run. */
+    /**
+     * The program, checked: a one-line {@link racepipe.pipeline.input.UsageError} if it cannot be
+     * run, also when its classes need a newer Java than the JDK it would run on (refused before
+     * any run: the JVM would only fail to load them).
+     */
     ProgramInput check() {
-        return ProgramInput.check(jar, entry, args, classPath());
+        Jdk.use(jdk);
+        ProgramInput program = ProgramInput.check(jar, entry, args, classPath());
+        ProgramInput.Need need = program.javaNeeded();
+        int have = Jdk.feature();
+        if (have > 0 && need.java() > have) {
+            throw new UsageError(jar.getFileName() + " needs Java " + need.java() + " (" + need.className()
+                    + " has class-file version " + (need.java() + 44) + "), but racepipe would run it on Java " + have
+                    + " (" + Jdk.home() + "): set JAVA_HOME to a JDK " + need.java() + " or newer, or give --jdk HOME");
+        }
+        return program;
     }
 }

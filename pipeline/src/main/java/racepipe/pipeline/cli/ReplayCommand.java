@@ -1,5 +1,6 @@
 package racepipe.pipeline.cli;
 
+import racepipe.contract.Outcome;
 import racepipe.contract.TrialResult;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,6 +12,7 @@ import racepipe.pipeline.input.ProgramFailure;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.RacePair;
+import racepipe.pipeline.report.AccessLines;
 import racepipe.pipeline.run.ConfirmRuns;
 import racepipe.pipeline.run.SiteSpec;
 import racepipe.pipeline.run.StartFailure;
@@ -18,8 +20,12 @@ import racepipe.pipeline.run.StartFailure;
 /** {@code racepipe replay}: one trial again from its seed alone; prints the race and the crash. */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = "Replay one trial from its seed: the same schedule, the same race, the same outcome.",
-        footer = {"", "Exit codes: 0 the trial did not race, 1 it raced, 2 usage error or bad input, 3 the program never got going."})
+        footer = {"", "Exit codes: 0 the trial did not race, 1 it raced, 2 usage error or bad input, 3 the program never got going,",
+                "4 the replay was cut short by time before its schedule ended (no outcome: give it more --timeout)."})
 public final class ReplayCommand implements Callable<Integer> {
+    /** The exit code of a replay the clock cut short. */
+    static final int CUT_SHORT = 4;
+
     @Mixin
     ProgramOptions app;
 
@@ -33,7 +39,13 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--scheduler", defaultValue = "racefuzzer", converter = Scheduler.Converter.class)
     Scheduler scheduler;
 
-    @Option(names = "--timeout", defaultValue = "10")
+    /**
+     * A replay repeats a schedule, whose steps do not depend on the clock; the clock only bounds
+     * how long we wait for them, generously (a fresh JVM on a loaded machine is slow), and a replay
+     * it cuts short has no outcome rather than a "timeout" that the trial never had.
+     */
+    @Option(names = "--timeout", defaultValue = "60",
+            description = "seconds the replay may take before it is cut short, with no outcome (default: ${DEFAULT-VALUE})")
     int timeout;
 
     @Option(names = "--json")
@@ -58,40 +70,37 @@ public final class ReplayCommand implements Callable<Integer> {
         RacePair p = new RacePair(pick.variable(), pick.a(), pick.b());
         List<TrialResult> results = ConfirmRuns.run(program, pick.a(), pick.b(), opt, List.of(seed), null);
         ConfirmRuns.fill(program, p, results, opt);
-        print(results.get(0));
+        print(p, results.get(0));
         c.write(program, List.of(p), opt);
+        TrialResult t = results.get(0);
+        if (t.outcome() == Outcome.TIMEOUT && !t.raced()) {
+            System.out.println("replay cut short by time after " + timeout + " s, before its schedule ended: no outcome"
+                    + " (a loaded machine? give it more --timeout)");
+            return CUT_SHORT;
+        }
         String failure = StartFailure.ofTrials(results);
         if (failure != null) {
             throw new ProgramFailure(failure);
         }
-        return results.get(0).raced() ? 1 : 0;
+        return t.raced() ? 1 : 0;
     }
 
-    private static void print(TrialResult t) {
+    /** The trial as @RaceTest and report.json tell it (AccessLines): each access's line, kind, variable, thread and frames. */
+    private static void print(RacePair p, TrialResult t) {
         System.out.println("seed " + t.seed() + " (" + t.scheduler() + "): outcome " + t.outcome()
                 + ", schedule " + t.schedule() + (t.watchdog() > 0 ? ", watchdog fired" : ""));
         if (t.race() != null) {
             System.out.println("race on " + t.race().address() + "; ran first: " + t.race().first());
-            for (TrialResult.Access acc : t.race().accesses()) {
-                System.out.println("  " + acc.thread() + " at " + acc.site());
-                for (String frame : String.valueOf(acc.stack()).split(" <- ")) {
-                    if (!frame.isBlank()) {
-                        System.out.println("      at " + frame);
-                    }
-                }
-            }
+            AccessLines.of(p.sites, t, p.variable).forEach(l -> System.out.println("  " + l));
         } else {
             System.out.println("no race in this trial");
         }
         if (t.exception() != null) {
             TrialResult.Thrown e = t.exception();
-            System.out.println("exception in thread " + e.thread() + ": " + e.type() + ": " + e.message()
+            StringBuilder sb = new StringBuilder("exception in thread " + e.thread() + ": " + e.type() + ": " + e.message()
                     + (e.afterRace() ? " (after the race)" : ""));
-            for (String frame : String.valueOf(e.stack()).split(" <- ")) {
-                if (!frame.isBlank()) {
-                    System.out.println("      at " + frame);
-                }
-            }
+            AccessLines.frames(sb, e.stack());
+            System.out.println(sb);
         }
     }
 }

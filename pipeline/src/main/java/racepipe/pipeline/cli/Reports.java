@@ -22,6 +22,7 @@ final class Reports {
         tried.summary = r.summary;
         tried.failure = r.failure;
         tried.stopped = r.stopped;
+        tried.uninstrumented = r.uninstrumented;
         tried.pairs = r.pairs.stream().filter(p -> p.verdict != null).toList();
         SarifReport.write(tried, dir.resolve("report.sarif"), Path.of(""), sourceRoots);
         HtmlReport.write(tried, dir.resolve("report.html"));

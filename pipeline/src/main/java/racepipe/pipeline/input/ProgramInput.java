@@ -96,6 +96,57 @@ public record ProgramInput(Path jar, String entry, List<String> args, List<Path>
         return String.join(File.pathSeparator, paths().stream().map(Path::toString).toList());
     }
 
+    /**
+     * The Java feature release the program's own classes need (class-file major version - 44), and
+     * a class that needs it: the newest over the jar (or class folder), multi-release versions/
+     * entries aside (a JVM reads only those it supports). Only the 8-byte headers are read.
+     */
+    public Need javaNeeded() {
+        Need best = new Need(0, null);
+        try {
+            if (Files.isDirectory(jar)) {
+                try (var files = Files.walk(jar)) {
+                    for (Path f : (Iterable<Path>) files.filter(x -> x.toString().endsWith(".class"))::iterator) {
+                        try (InputStream in = Files.newInputStream(f)) {
+                            best = best.max(header(in), jar.relativize(f).toString());
+                        }
+                    }
+                }
+                return best;
+            }
+            try (ZipFile zip = new ZipFile(jar.toFile())) {
+                for (var it = zip.entries(); it.hasMoreElements(); ) {
+                    ZipEntry e = it.nextElement();
+                    if (!e.getName().endsWith(".class") || e.getName().startsWith("META-INF/")) {
+                        continue;
+                    }
+                    try (InputStream in = zip.getInputStream(e)) {
+                        best = best.max(header(in), e.getName());
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UsageError("cannot read " + jar + ": " + e.getMessage());
+        }
+        return best;
+    }
+
+    /** {@code java}: the feature release needed (0: no class read); {@code className}: one class that needs it. */
+    public record Need(int java, String className) {
+        Need max(int major, String name) {
+            int v = major - 44;
+            return v > java ? new Need(v, name.replaceFirst("\\.class$", "")) : this;
+        }
+    }
+
+    private static int header(InputStream in) throws IOException {
+        byte[] h = in.readNBytes(8);
+        if (h.length < 8 || (h[0] & 0xff) != 0xCA || (h[1] & 0xff) != 0xFE || (h[2] & 0xff) != 0xBA || (h[3] & 0xff) != 0xBE) {
+            return 0;
+        }
+        return ((h[6] & 0xff) << 8) | (h[7] & 0xff);
+    }
+
     private static byte[] entryBytes(Path jar, String entry) {
         String path = entry.replace('.', '/') + ".class";
         if (Files.isDirectory(jar)) {

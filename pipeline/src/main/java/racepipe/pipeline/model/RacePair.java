@@ -34,6 +34,11 @@ public final class RacePair {
     public String suppressed;
     public String label;
     public String truth;
+    /**
+     * An unreached pair with an access in a method the agent left as it was (ResultFile.uninstrumented):
+     * that method, {@code pkg.Cls.m(desc)}. No run could have seen the access, so "unreached" says nothing of it.
+     */
+    public String unwatched;
 
     public RacePair() {
     }

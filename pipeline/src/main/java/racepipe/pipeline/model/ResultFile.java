@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import racepipe.contract.RunResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +32,18 @@ public final class ResultFile {
     public Map<String, Object> options = new LinkedHashMap<>();
     public List<RacePair> pairs = new ArrayList<>();
     public List<DetectRun> runs;
+    /**
+     * analyze: per variable, its candidate pairs and how many Phase 2 tried (a verdict other than
+     * untried), when some were left untried: where the budget went.
+     */
+    public List<VariableCount> variables;
+
+    /** A variable's candidate pairs and how many of them were tried. */
+    public record VariableCount(String variable, int pairs, int tried) {
+    }
+
+    /** The methods the agent left as they were (too large once instrumented, or a rewrite failed): never watched. */
+    public List<RunResult.Uninstrumented> uninstrumented;
     /** analyze: the predictor sets, counts, verdicts and phase times. */
     public Summary summary;
     /** Why no verdict can be trusted: the program never got going (analyze exits 3). */

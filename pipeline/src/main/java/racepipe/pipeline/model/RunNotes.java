@@ -15,6 +15,32 @@ public final class RunNotes {
     private RunNotes() {
     }
 
+    /** One line per method the agent left as it was: its accesses went unwatched, and a user must know it. */
+    public static List<String> uninstrumented(List<racepipe.contract.RunResult.Uninstrumented> methods) {
+        List<String> out = new ArrayList<>();
+        if (methods != null) {
+            methods.forEach(m -> out.add("not instrumented (its accesses were never watched): " + m.label() + ": " + m.reason()));
+        }
+        return out;
+    }
+
+    /** The method (ResultFile.uninstrumented's label) one of the pair's sites sits in, or null. */
+    public static String unwatched(RacePair p, List<racepipe.contract.RunResult.Uninstrumented> methods) {
+        if (methods == null) {
+            return null;
+        }
+        for (SiteInfo s : p.sites) {
+            int at = s.key().lastIndexOf('@');
+            String method = (at < 0 ? s.key() : s.key().substring(0, at)).replace('/', '.');
+            for (racepipe.contract.RunResult.Uninstrumented m : methods) {
+                if (m.label().equals(method) || m.method().equals("*") && method.startsWith(m.owner() + ".")) {
+                    return m.method().equals("*") ? m.owner() : m.label();
+                }
+            }
+        }
+        return null;
+    }
+
     /** The note for runs analyze skipped after one timed out. */
     public static String skipped(int n) {
         return n + " more run" + (n == 1 ? "" : "s") + " skipped (a run that timed out would again)";

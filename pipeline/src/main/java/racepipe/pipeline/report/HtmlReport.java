@@ -47,6 +47,7 @@ public final class HtmlReport {
         if (res.options != null && res.options.get("runsSkipped") instanceof Number n) {
             notes.add(RunNotes.skipped(n.intValue()));
         }
+        notes.addAll(RunNotes.uninstrumented(res.uninstrumented));
         if (!notes.isEmpty()) {
             b.append("<div class=\"card notes\"><b>Phase 1:</b> ").append(Html.esc(String.join("; ", notes)))
                     .append(" (the detectors saw only what ran)</div>");

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import racepipe.pipeline.model.ResultFile;
+import racepipe.pipeline.model.RunNotes;
 import racepipe.pipeline.model.SiteInfo;
 import racepipe.pipeline.model.ToolVersion;
 
@@ -82,12 +83,17 @@ public final class SarifReport {
             res.setAll(result(p, paths, fingerprints.get(p)));
             triage(res, p, baseline);
         }
-        if (r != null && r.stopped != null) {
+        List<String> left = RunNotes.uninstrumented(r == null ? null : r.uninstrumented);
+        if (r != null && (r.stopped != null || !left.isEmpty())) {
             ObjectNode inv = run.putArray("invocations").addObject();
-            inv.put("executionSuccessful", false);
-            inv.putArray("toolExecutionNotifications").addObject().put("level", "warning").putObject("message")
-                    .put("text", "analyze stopped in " + r.stopped.phase() + ": " + r.stopped.why() + "; " + r.stopped.untried()
-                            + " of " + r.stopped.candidates() + " candidates untried (--resume continues)");
+            inv.put("executionSuccessful", r.stopped == null);
+            ArrayNode notes = inv.putArray("toolExecutionNotifications");
+            if (r.stopped != null) {
+                notes.addObject().put("level", "warning").putObject("message")
+                        .put("text", "analyze stopped in " + r.stopped.phase() + ": " + r.stopped.why() + "; " + r.stopped.untried()
+                                + " of " + r.stopped.candidates() + " candidates untried (--resume continues)");
+            }
+            left.forEach(l -> notes.addObject().put("level", "warning").putObject("message").put("text", l));
         }
         run.put("columnKind", "utf16CodeUnits");
         return log;

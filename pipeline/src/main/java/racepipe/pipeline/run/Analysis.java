@@ -33,8 +33,17 @@ import racepipe.statics.StaticResult;
  */
 public final class Analysis {
     /** What analyze was asked to do; {@code budget}: null for none. */
+    /**
+     * {@code sized}: the run and trial time limits follow a measured plain run of the program
+     * (RunLimits), not {@code runTimeoutMillis} and the confirm options' timeout (a user's --timeout).
+     */
     public record Options(List<String> predictors, String engine, int runs, long seed, long runTimeoutMillis,
-                          ConfirmRuns.Options confirm, Duration budget) {
+                          ConfirmRuns.Options confirm, Duration budget, boolean sized) {
+        public Options(List<String> predictors, String engine, int runs, long seed, long runTimeoutMillis,
+                       ConfirmRuns.Options confirm, Duration budget) {
+            this(predictors, engine, runs, seed, runTimeoutMillis, confirm, budget, false);
+        }
+
         public Options(List<String> predictors, String engine, int runs, long seed, long runTimeoutMillis,
                        ConfirmRuns.Options confirm) {
             this(predictors, engine, runs, seed, runTimeoutMillis, confirm, null);
@@ -45,6 +54,9 @@ public final class Analysis {
 
     private final ProgramInput program;
     private final Options opt;
+    private long runTimeoutMillis;        // a Phase 1 run's limit: opt's, or sized by the plain run
+    private ConfirmRuns.Options confirm;  // Phase 2's options, the trial limit likewise
+    private boolean seededRuns = true;    // Phase 1's runs under the seeded scheduler (not for a long program)
     private final Path out;
     private final PrintStream log;
     private final Stop stop;
@@ -60,6 +72,8 @@ public final class Analysis {
     public Analysis(ProgramInput program, Options opt, Path out, PrintStream log) {
         this.program = program;
         this.opt = opt;
+        this.runTimeoutMillis = opt.runTimeoutMillis();
+        this.confirm = opt.confirm();
         this.out = out;
         this.log = log;
         this.stop = new Stop(opt.budget());
@@ -84,6 +98,9 @@ public final class Analysis {
             if (Files.exists(phase1File)) {
                 r = ResultFile.read(phase1File);
                 log.println("phase 1: resumed from " + phase1File + " (" + r.pairs.size() + " pairs)");
+                if (r.options.get("trialTimeout") instanceof Number n) { // sized by that session's plain run
+                    confirm = confirm.withTimeout(n.longValue() * 1000);
+                }
                 if (sessionsBefore == 0 && r.summary != null && r.summary.phases() != null) {
                     phases.putAll(r.summary.phases()); // an out folder from before phases.json
                 }
@@ -122,6 +139,9 @@ public final class Analysis {
     public ResultFile finish(ResultFile r) {
         int untried = 0, candidates = 0;
         for (RacePair p : r.pairs) {
+            if ("unreached".equals(p.verdict)) {
+                p.unwatched = RunNotes.unwatched(p, r.uninstrumented);
+            }
             if (isCandidate(p)) {
                 candidates++;
                 if (p.verdict == null && r.failure == null) {
@@ -129,6 +149,18 @@ public final class Analysis {
                 }
                 untried += "untried".equals(p.verdict) ? 1 : 0;
             }
+        }
+        if (untried > 0) {
+            Map<String, int[]> counts = new TreeMap<>();
+            for (RacePair p : r.pairs) {
+                if (isCandidate(p)) {
+                    int[] c = counts.computeIfAbsent(String.valueOf(p.variable), v -> new int[2]);
+                    c[0]++;
+                    c[1] += "untried".equals(p.verdict) ? 0 : 1;
+                }
+            }
+            r.variables = new ArrayList<>();
+            counts.forEach((v, c) -> r.variables.add(new ResultFile.VariableCount(v, c[0], c[1])));
         }
         String why = stop.reason();
         if (why != null && (untried > 0 || !"phase 2".equals(phase))) { // not a budget that ran out as the last pair ended
@@ -151,9 +183,10 @@ public final class Analysis {
         r.options.put("predictors", opt.predictors());
         r.options.put("engine", opt.engine());
         r.options.put("runs", opt.runs());
-        r.options.put("trials", opt.confirm().trials());
+        r.options.put("trials", confirm.trials());
         r.options.put("seed", opt.seed());
-        r.options.put("timeout", opt.runTimeoutMillis() / 1000);
+        r.options.put("timeout", runTimeoutMillis / 1000);
+        r.options.put("trialTimeout", confirm.timeoutMillis() / 1000);
         r.options.put("budget", Budgets.format(opt.budget()));
         if (!program.classPath().isEmpty()) {
             r.options.put("classpath", program.classPath().stream().map(Path::toString).toList());
@@ -186,22 +219,26 @@ public final class Analysis {
             staticThread.setDaemon(true); // a stop need not wait for the engine
             staticThread.start();
         }
+        if (opt.sized() && !stop.now()) {
+            sizeByPlainRun(r);
+        }
         long t0 = System.nanoTime();
         DetectRuns.Result d = DetectRuns.run(program, new DetectRuns.Options(List.of("ls", "eraser", "hybrid", "hb"),
-                opt.runs(), opt.seed(), opt.runTimeoutMillis(), true), out.resolve("runs"),
+                opt.runs(), seededRuns ? opt.seed() : null, runTimeoutMillis, true), out.resolve("runs"),
                 () -> stop.now() || staticFailure.get() != null);
         double dynamic = seconds(t0);
         synchronized (phases) {
             phases.merge("dynamic", dynamic, Double::sum);
         }
         if (!stop.now() && staticFailure.get() == null) {
-            List<String> notes = new ArrayList<>(RunNotes.of(d.runs(), opt.runTimeoutMillis() / 1000));
+            List<String> notes = new ArrayList<>(RunNotes.of(d.runs(), runTimeoutMillis / 1000));
             if (d.skipped() > 0) {
                 r.options.put("runsSkipped", d.skipped());
                 notes.add(RunNotes.skipped(d.skipped()));
             }
             log.println(String.format(java.util.Locale.ROOT, "phase 1, dynamic: %d pairs, %.1f s%s", d.pairs().size(), dynamic,
                     notes.isEmpty() ? "" : "; " + String.join("; ", notes)));
+            RunNotes.uninstrumented(d.uninstrumented()).forEach(log::println);
         }
         while (staticThread != null && staticThread.isAlive() && !stop.now()) {
             staticThread.join(100);
@@ -233,6 +270,9 @@ public final class Analysis {
         for (RacePair p : d.pairs().values()) {
             RacePair known = pairs.putIfAbsent(p.key, p);
             if (known != null) {
+                if (known.variable != null && known.variable.endsWith("[]") && p.variable != null && p.variable.endsWith("[]")) {
+                    known.variable = p.variable; // the agent names an array by its field or local where the engine has its type
+                }
                 known.predictors.putAll(p.predictors);
                 known.addLibrary(p.sites);
                 if (p.evidence != null) {
@@ -241,12 +281,34 @@ public final class Analysis {
             }
         }
         r.runs = d.runs();
+        r.uninstrumented = d.uninstrumented().isEmpty() ? null : d.uninstrumented();
         r.pairs = new ArrayList<>(pairs.values());
         return r;
     }
 
     private boolean isCandidate(RacePair p) {
         return opt.predictors().stream().anyMatch(p.predictors::containsKey);
+    }
+
+    /** Times the program run plain and sizes the run and trial limits by it (RunLimits); the report says so. */
+    private void sizeByPlainRun(ResultFile r) throws IOException, InterruptedException {
+        Files.createDirectories(out.resolve("runs"));
+        PlainRun.Result plain = PlainRun.measure(program, RunLimits.plainCapMillis(opt.budget()), out.resolve("runs/plain.log"));
+        RunLimits.Limits limits = RunLimits.of(plain, opt.budget());
+        runTimeoutMillis = limits.runMillis();
+        seededRuns = limits.seeded();
+        confirm = confirm.withTimeout(limits.trialMillis());
+        r.options.put("timeout", runTimeoutMillis / 1000);
+        r.options.put("trialTimeout", confirm.timeoutMillis() / 1000);
+        if (!seededRuns) {
+            r.options.put("seededRuns", false);
+        }
+        r.options.put("plainRun", java.util.Map.of("seconds", Math.round(plain.seconds() * 10) / 10.0, "ended", plain.ended(),
+                "exitStatus", plain.exitStatus()));
+        synchronized (phases) {
+            phases.merge("plain", plain.seconds(), Double::sum);
+        }
+        log.println("phase 1: " + limits.why() + " (--timeout sets both)");
     }
 
     private void confirmCandidates(ResultFile r) throws IOException, InterruptedException {
@@ -264,8 +326,8 @@ public final class Analysis {
         double before = phases.getOrDefault("confirm", 0.0);
         long t0 = System.nanoTime();
         try (TrialLog trials = new TrialLog(out.resolve("trials.jsonl"));
-             Progress bar = Progress.of(log, (long) ranked.size() * opt.confirm().trials())) {
-            new PairQueue(program, opt.confirm(), trials, stop, bar, ranToEnd, () -> {
+             Progress bar = Progress.of(log, (long) ranked.size() * confirm.trials())) {
+            new PairQueue(program, confirm, trials, stop, bar, ranToEnd, () -> {
                 synchronized (phases) {
                     phases.put("confirm", before + seconds(t0));
                 }

@@ -61,6 +61,15 @@ public final class ChildJvm {
         if (MADVISED_HUGE_PAGES) {
             cmd.add("-XX:+UseTransparentHugePages");
         }
+        int feature = Jdk.feature();
+        if (feature >= 21 && feature < 24) {
+            // before JDK 24 (JEP 491) a virtual thread parked by the scheduler inside a synchronized
+            // block, or waiting in Object.wait, pins its carrier: with as many carriers as cores,
+            // the virtual thread given the turn could find none free. The scheduler runs one
+            // thread at a time, so carriers beyond the cores add no parallelism while it steers.
+            cmd.add("-Djdk.virtualThreadScheduler.parallelism=256");
+            cmd.add("-Djdk.virtualThreadScheduler.maxPoolSize=256");
+        }
         cmd.add("--add-opens");
         cmd.add("java.base/java.util.concurrent.locks=ALL-UNNAMED");
         cmd.add("-javaagent:" + agent + "=" + agentOptions);

@@ -24,6 +24,9 @@ public final class ConfirmRuns {
     /** The options of a confirm job. */
     public record Options(int trials, long seed, String scheduler, int jobs, long timeoutMillis,
                           boolean processPerTrial, long watchdogMillis) {
+        public Options withTimeout(long millis) {
+            return new Options(trials, seed, scheduler, jobs, millis, processPerTrial, watchdogMillis);
+        }
     }
 
     /** A pair whose first trials all hang is given up, so analyze keeps its time bound. */
@@ -204,9 +207,10 @@ public final class ConfirmRuns {
         }
         p.verdict = !raced ? "unconfirmed" : why != null && why.attributed() ? "harmful" : "real";
         p.trials = results.stream().map(TrialSummary::of).toList();
+        // both examples raced this pair: a trial that threw without it is another race's crash, and its seed replays no race here
         Confirm.Examples examples = new Confirm.Examples(
                 results.stream().filter(TrialResult::raced).findFirst().orElse(null),
-                results.stream().filter(t -> t.exception() != null).findFirst().orElse(null));
+                results.stream().filter(t -> t.raced() && t.exception() != null).findFirst().orElse(null));
         p.confirm.examples = examples;
         TrialResult example = examples.best();
         if (example != null) {

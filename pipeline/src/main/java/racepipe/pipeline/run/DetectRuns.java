@@ -50,7 +50,9 @@ public final class DetectRuns {
     }
 
     /** The merged result: pairs by key, one summary per run, and how many runs were skipped after a timeout. */
-    public record Result(Map<String, RacePair> pairs, List<DetectRun> runs, int skipped) {
+    /** {@code uninstrumented}: the methods the agent left as they were in any run (their accesses went unseen). */
+    public record Result(Map<String, RacePair> pairs, List<DetectRun> runs, int skipped,
+                         List<RunResult.Uninstrumented> uninstrumented) {
     }
 
     private DetectRuns() {
@@ -68,27 +70,29 @@ public final class DetectRuns {
             throws IOException, InterruptedException {
         Map<String, RacePair> pairs = new TreeMap<>();
         List<DetectRun> runs = new ArrayList<>();
+        Map<String, RunResult.Uninstrumented> left = new TreeMap<>();
         Files.createDirectories(work);
         boolean seeded = opt.seed() != null;
         for (int i = 0; i < opt.runs() && !cancelled.getAsBoolean(); i++) {
             Long seed = seeded ? Seeds.derive(opt.seed(), i) : null;
-            DetectRun run = runOnce(program, opt, seed, i, work, pairs);
+            DetectRun run = runOnce(program, opt, seed, i, work, pairs, left);
             if (cancelled.getAsBoolean()) {
                 break;
             }
             runs.add(run);
             if (opt.stopAfterTimeout() && run.outcome() == Outcome.TIMEOUT) {
                 if (!seeded) {
-                    return new Result(pairs, runs, opt.runs() - runs.size());
+                    return new Result(pairs, runs, opt.runs() - runs.size(), List.copyOf(left.values()));
                 }
                 seeded = false;
             }
         }
-        return new Result(pairs, runs, 0);
+        return new Result(pairs, runs, 0, List.copyOf(left.values()));
     }
 
     private static DetectRun runOnce(ProgramInput program, Options opt, Long seed, int index, Path work,
-                                     Map<String, RacePair> pairs) throws IOException, InterruptedException {
+                                     Map<String, RacePair> pairs, Map<String, RunResult.Uninstrumented> left)
+            throws IOException, InterruptedException {
         Path out = work.resolve("run-" + index + ".json");
         Path log = work.resolve("run-" + index + ".log");
         Files.deleteIfExists(out);
@@ -110,6 +114,7 @@ public final class DetectRuns {
             return new DetectRun(index, seed, ended.timedOut() ? Outcome.TIMEOUT : Outcome.CRASHED, null, null,
                     ended.tail(5), lists(sets));
         }
+        r.uninstrumented().forEach(u -> left.putIfAbsent(u.label(), u));
         List<DetectRun.Thrown> thrown = new ArrayList<>();
         for (RunResult.Uncaught u : r.exceptions()) {
             thrown.add(new DetectRun.Thrown(u.thread(), u.type(), u.message()));
@@ -131,7 +136,9 @@ public final class DetectRuns {
             Map<String, Object> ev = (Map<String, Object>) pair.evidence.computeIfAbsent(p.detector(), k -> evidence(p));
             ev.put("events", (Integer) ev.get("events") + p.events());
         }
-        return new DetectRun(index, seed, ended.timedOut() ? Outcome.TIMEOUT : r.outcome(), r.exitStatus(),
+        // one source of truth: the run's own file says how the program ended (its result written, the JVM's
+        // slow exit afterwards is no timeout of the program); the kill for time wrote a result marked so
+        return new DetectRun(index, seed, r.outcome(), r.exitStatus(),
                 thrown.isEmpty() ? null : thrown, null, lists(sets));
     }
 

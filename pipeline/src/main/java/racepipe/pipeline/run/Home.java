@@ -114,6 +114,6 @@ public final class Home {
     }
 
     public static Path javaBinary() {
-        return Path.of(System.getProperty("java.home"), "bin", "java");
+        return Jdk.home().resolve("bin").resolve("java");
     }
 }

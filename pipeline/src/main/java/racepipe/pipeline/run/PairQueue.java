@@ -77,32 +77,36 @@ final class PairQueue {
         if (p.sites.stream().anyMatch(s -> s.className().startsWith("java."))) {
             p.verdict = "unconfirmed";
             p.confirm = Confirm.skipped("a site inside the JDK: Phase 2 does not instrument JDK classes");
-            bar.pairDone(p, index, pairs, max);
+            bar.pairDone(p, index, pairs, max, 0);
             return;
         }
         // no run went to the end (all timed out, say): what they did not see may come later, so no probe
         Tier rule = tier == Tier.UNSEEN && !ranToEnd ? Tier.ONE_SITE : tier;
         boolean met = rule == Tier.UNSEEN && metInPlainRun(p.key, a, b);
         Run fuzz = trials(p.key, a, b, opt, met ? Tier.ONE_SITE : rule);
+        Run random = null;
         try {
-            verdict(p, tier, fuzz, a, b);
+            random = verdict(p, tier, fuzz, a, b);
             if (met && p.confirm != null) {
                 p.confirm.note = (p.confirm.note == null ? "" : p.confirm.note + "; ")
                         + "no detector saw either access in Phase 1, but a plain (native) trial brought both to one address"
                         + " from two threads, so it was tried as a pair whose accesses run";
             }
         } finally {
-            bar.pairDone(p, index, pairs, max - fuzz.trials.size() + fuzz.resumed);
+            long unneeded = max - fuzz.trials.size() + (random == null ? 0 : random.planned - random.trials.size());
+            bar.pairDone(p, index, pairs, unneeded, fuzz.resumed + (random == null ? 0 : random.resumed));
         }
     }
 
-    private void verdict(RacePair p, Tier tier, Run fuzz, SiteInfo a, SiteInfo b) {
+    /** The pair's verdict from its trials; the random scheduler's fallback run, if it took one. */
+    private Run verdict(RacePair p, Tier tier, Run fuzz, SiteInfo a, SiteInfo b) {
         int max = opt.trials();
         List<TrialResult> results = new ArrayList<>(fuzz.trials);
         Run random = null;
         if (fuzz.settled() && tier == Tier.HB && needsRandom(results)) {
             ConfirmRuns.Options r = new ConfirmRuns.Options(Math.max(1, max / 2), Seeds.derive(opt.seed(), -1), "random",
                     opt.jobs(), opt.timeoutMillis(), opt.processPerTrial(), opt.watchdogMillis());
+            bar.plan(r.trials());
             random = trials(p.key + "#random", a, b, r, tier);
             results.addAll(random.trials);
         }
@@ -114,7 +118,7 @@ final class PairQueue {
                 p.confirm.max = max;
                 p.confirm.note = results.size() + " trials ran before analyze stopped (" + stop.reason() + "); --resume continues";
             }
-            return;
+            return random;
         }
         ConfirmRuns.fill(program, p, results, opt);
         p.confirm.max = max;
@@ -137,6 +141,7 @@ final class PairQueue {
                     + " this input does not run them, or runs them only protected (under one lock, in one thread);"
                     + " racepipe cannot tell which until runs list every site they executed and trials the sites they reached";
         }
+        return random;
     }
 
     /**
@@ -156,7 +161,7 @@ final class PairQueue {
     }
 
     /** A pair's trials under one scheduler: those the decision was made on, and the decision. */
-    private record Run(List<TrialResult> trials, int resumed, Stopping.Decision decision) {
+    private record Run(List<TrialResult> trials, int resumed, int planned, Stopping.Decision decision) {
         boolean settled() {
             return decision.stop();
         }
@@ -169,13 +174,13 @@ final class PairQueue {
                 ts -> Stopping.decide(ts, o.trials(), tier, a, b).stop(),
                 t -> {
                     log.append(key, t);
-                    if (!key.contains("#")) {
+                    if (!key.endsWith("#native")) { // the native look is no trial of the pair's count
                         bar.trials(1);
                     }
                 },
                 stop::now);
         int resumed = (int) trials.stream().filter(t -> done.get(t.seed()) == t).count();
-        return new Run(trials, resumed, Stopping.decide(trials, o.trials(), tier, a, b));
+        return new Run(trials, resumed, o.trials(), Stopping.decide(trials, o.trials(), tier, a, b));
     }
 
     /**

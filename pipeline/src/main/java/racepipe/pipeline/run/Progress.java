@@ -16,11 +16,11 @@ import racepipe.pipeline.model.RacePair;
 public abstract class Progress implements AutoCloseable {
     static final long QUIET_MILLIS = 30_000;
 
-    final long total;
-    final AtomicLong done = new AtomicLong();
+    final AtomicLong total = new AtomicLong(); // planned: shrinks when a pair settles early, grows with a fallback's trials
+    final AtomicLong done = new AtomicLong();   // trials run (and those a resumed session ran before)
 
     Progress(long total) {
-        this.total = total;
+        this.total.set(total);
     }
 
     /** The bar when racepipe runs in a terminal (System.console() is there), else lines. */
@@ -36,12 +36,19 @@ public abstract class Progress implements AutoCloseable {
         done.addAndGet(n);
     }
 
+    /** {@code n} more trials planned (a fallback scheduler's). */
+    public void plan(long n) {
+        total.addAndGet(n);
+    }
+
     /**
-     * The pair ended with its verdict; {@code skipped}: the trials of its most it did not need
-     * (its verdict was settled first, or they ran in an earlier session), counted as done.
+     * The pair ended with its verdict; {@code unneeded}: the planned trials it did not run (its
+     * verdict was settled first), dropped from the total; {@code resumed}: trials an earlier
+     * session ran, counted as done. So the count ends at the trials the report holds.
      */
-    public void pairDone(RacePair p, int index, int pairs, long skipped) {
-        done.addAndGet(skipped);
+    public void pairDone(RacePair p, int index, int pairs, long unneeded, long resumed) {
+        total.addAndGet(-unneeded);
+        done.addAndGet(resumed);
     }
 
     @Override
@@ -70,8 +77,15 @@ public abstract class Progress implements AutoCloseable {
         }
 
         @Override
-        public synchronized void pairDone(RacePair p, int index, int pairs, long skipped) {
-            super.pairDone(p, index, pairs, skipped);
+        public synchronized void plan(long n) {
+            super.plan(n);
+            bar.maxHint(total.get());
+        }
+
+        @Override
+        public synchronized void pairDone(RacePair p, int index, int pairs, long unneeded, long resumed) {
+            super.pairDone(p, index, pairs, unneeded, resumed);
+            bar.maxHint(total.get());
             bar.stepTo(done.get());
         }
 
@@ -102,18 +116,18 @@ public abstract class Progress implements AutoCloseable {
             long now = System.nanoTime();
             if (now - lastLine > QUIET_MILLIS * 1_000_000L) {
                 lastLine = now;
-                log.println("phase 2: " + done.get() + "/" + total + " trials, " + seconds() + " s");
+                log.println("phase 2: " + done.get() + "/" + total.get() + " trials, " + seconds() + " s");
             }
         }
 
         @Override
-        public void pairDone(RacePair p, int index, int pairs, long skipped) {
-            super.pairDone(p, index, pairs, skipped);
+        public void pairDone(RacePair p, int index, int pairs, long unneeded, long resumed) {
+            super.pairDone(p, index, pairs, unneeded, resumed);
             lastLine = System.nanoTime();
             String rate = p.confirm == null || p.confirm.trials == 0 ? ""
                     : " (raced in " + p.confirm.raced + " of " + p.confirm.trials + " trials)";
             log.println("phase 2: pair " + index + "/" + pairs + " " + shortVariable(p.variable) + ": " + p.verdict
-                    + rate + "; " + done.get() + "/" + total + " trials, " + seconds() + " s");
+                    + rate + "; " + done.get() + "/" + total.get() + " trials, " + seconds() + " s");
         }
 
         static String shortVariable(String v) {

@@ -1,6 +1,9 @@
 package racepipe.pipeline.run;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -85,16 +88,44 @@ public final class Ranking {
 
     /**
      * Candidates strongest first: by tier; then by how many predictors agree (static, ls, eraser,
-     * hybrid, hb); then by the static engine's rank when its evidence carries one (smaller first);
-     * then by how many runs saw the pair; then by key, so the order is a function of Phase 1 alone.
+     * hybrid, hb); then by the static engine's confidence (larger first) and rank (smaller first)
+     * when its evidence carries them; then by how many runs saw the pair; then by key, so the order
+     * is a function of Phase 1 alone. Within a tier, one pair per variable first, then the second
+     * of each, and so on: one array's hundreds of pairs cannot spend the budget before every other
+     * variable got a pair tried.
      */
     public static List<RacePair> rank(List<RacePair> candidates, Seen seen) {
-        return candidates.stream().sorted(order(seen)).toList();
+        List<RacePair> sorted = candidates.stream().sorted(order(seen)).toList();
+        List<RacePair> out = new ArrayList<>();
+        int from = 0;
+        for (int i = 1; i <= sorted.size(); i++) {
+            if (i == sorted.size() || tier(sorted.get(i), seen) != tier(sorted.get(from), seen)) {
+                out.addAll(byVariable(sorted.subList(from, i)));
+                from = i;
+            }
+        }
+        return out;
+    }
+
+    /** Round robin over the variables, in the order of each one's strongest pair. */
+    static List<RacePair> byVariable(List<RacePair> ordered) {
+        Map<String, ArrayDeque<RacePair>> queues = new LinkedHashMap<>();
+        ordered.forEach(p -> queues.computeIfAbsent(String.valueOf(p.variable), v -> new ArrayDeque<>()).add(p));
+        List<RacePair> out = new ArrayList<>();
+        while (out.size() < ordered.size()) {
+            for (ArrayDeque<RacePair> q : queues.values()) {
+                if (!q.isEmpty()) {
+                    out.add(q.poll());
+                }
+            }
+        }
+        return out;
     }
 
     static Comparator<RacePair> order(Seen seen) {
         return Comparator.comparing((RacePair p) -> tier(p, seen))
                 .thenComparing(p -> -agreeing(p))
+                .thenComparing(p -> -staticConfidence(p))
                 .thenComparing(Ranking::staticRank)
                 .thenComparing(p -> -runsSeen(p))
                 .thenComparing(p -> p.key);
@@ -102,6 +133,19 @@ public final class Ranking {
 
     static int agreeing(RacePair p) {
         return (int) PREDICTORS.stream().filter(p.predictors::containsKey).count();
+    }
+
+    /** The largest "confidence" a static engine's evidence gives the pair; 0 when none does. */
+    static double staticConfidence(RacePair p) {
+        double best = 0;
+        if (p.evidence != null) {
+            for (Map.Entry<String, Object> e : p.evidence.entrySet()) {
+                if (e.getKey().startsWith("static") && e.getValue() instanceof Map<?, ?> m && m.get("confidence") instanceof Number n) {
+                    best = Math.max(best, n.doubleValue());
+                }
+            }
+        }
+        return best;
     }
 
     /** The smallest "rank" a static engine's evidence gives the pair; +infinity when none does. */

@@ -37,7 +37,7 @@ public final class StaticPhase {
             throw new UsageError("unknown engine '" + engine + "': use one of " + Engines.NAMES);
         }
         try {
-            return Engines.byName(engine).analyze(new AnalysisInput(app, entry, Path.of(System.getProperty("java.home")),
+            return Engines.byName(engine).analyze(new AnalysisInput(app, entry, Jdk.home(),
                     dependencies), options);
         } catch (StaticInputError e) {
             throw new UsageError(e.getMessage());

@@ -68,4 +68,36 @@ class RankingTest {
         second.evidence = new TreeMap<>(Map.of("static:wala", Map.of("rank", 7.5)));
         assertThat(Ranking.rank(List.of(unranked, second, first), RAN)).containsExactly(first, second, unranked);
     }
+
+    @Test
+    void a_static_confidence_orders_static_only_pairs_larger_first() {
+        RacePair sure = pair(7, 8, Map.of("static", true));
+        RacePair unsure = pair(5, 6, Map.of("static", true));
+        sure.evidence = new TreeMap<>(Map.of("static:wala", Map.of("confidence", 1.0)));
+        unsure.evidence = new TreeMap<>(Map.of("static:wala", Map.of("confidence", 0.3)));
+        assertThat(Ranking.rank(List.of(unsure, sure), RAN)).containsExactly(sure, unsure);
+    }
+
+    /** A variable with many pairs (an array's) does not starve the others: one pair per variable first, within a tier. */
+    @Test
+    void within_a_tier_each_variable_gets_a_pair_before_any_gets_a_second() {
+        List<RacePair> cells = new java.util.ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            RacePair p = pair(40 + i, 60 + i, Map.of("static", true));
+            p.variable = "app.Main.cells[]";
+            p.evidence = new TreeMap<>(Map.of("static:wala", Map.of("confidence", 0.9)));
+            cells.add(p);
+        }
+        RacePair checksum = pair(80, 81, Map.of("static", true));
+        checksum.variable = "app.Main.checksum";
+        checksum.evidence = new TreeMap<>(Map.of("static:wala", Map.of("confidence", 0.5)));
+        RacePair hb = pair(1, 3, Map.of("hb", 1));
+        List<RacePair> all = new java.util.ArrayList<>(cells);
+        all.add(checksum);
+        all.add(hb);
+        List<RacePair> ranked = Ranking.rank(all, RAN);
+        assertThat(ranked.get(0)).isSameAs(hb); // tiers still come first
+        assertThat(ranked.subList(1, 3)).containsExactly(cells.get(0), checksum);
+        assertThat(ranked).hasSize(7);
+    }
 }

@@ -1,13 +1,10 @@
 package racepipe.junit5.internal;
 
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import racepipe.contract.TrialResult;
 import racepipe.pipeline.model.Confirm;
 import racepipe.pipeline.model.RacePair;
-import racepipe.pipeline.model.SiteInfo;
+import racepipe.pipeline.report.AccessLines;
 
 /**
  * The failure message of a @RaceTest that raced: per confirmed pair the variable and verdict,
@@ -17,8 +14,6 @@ import racepipe.pipeline.model.SiteInfo;
 public final class Failures {
     /** Pairs shown in full; the report has the rest. */
     static final int SHOWN = 5;
-    /** Stack frames shown per access. */
-    static final int FRAMES = 8;
 
     private Failures() {
     }
@@ -45,22 +40,12 @@ public final class Failures {
             sb.append(" (raced in ").append(c.raced).append(" of ").append(c.trials).append(" trials)");
         }
         TrialResult t = c == null || c.examples == null ? null : c.examples.best();
-        Map<String, TrialResult.Access> bySite = t == null || t.race() == null ? Map.of()
-                : t.race().accesses().stream().collect(Collectors.toMap(TrialResult.Access::site, Function.identity(), (a, b) -> a));
-        for (SiteInfo s : p.sites) {
-            TrialResult.Access a = bySite.get(s.key());
-            sb.append("\n  ").append(String.format("%-5s", s.access())).append(" at ").append(s.file()).append(':').append(s.line())
-                    .append(" in ").append(simple(s.className())).append('.').append(s.method().replaceFirst("\\(.*", ""));
-            if (a != null) {
-                sb.append(", thread ").append(a.thread());
-                frames(sb, a.stack());
-            }
-        }
+        AccessLines.of(p.sites, t, p.variable).forEach(l -> sb.append("\n  ").append(l));
         if (t != null && t.exception() != null) {
             TrialResult.Thrown e = t.exception();
             sb.append("\n  then threw ").append(e.type()).append(e.message() == null ? "" : ": " + e.message())
                     .append(" in thread ").append(e.thread());
-            frames(sb, e.stack());
+            AccessLines.frames(sb, e.stack());
         }
         if (t != null) {
             String spec = p.sites.get(0).key() + " " + p.sites.get(1).key() + " " + t.seed()
@@ -71,25 +56,4 @@ public final class Failures {
         return sb.toString();
     }
 
-    /** The frames of a " <- "-joined stack that are the program's: not the JDK's internals, reflection, racepipe's or the launcher's. */
-    static void frames(StringBuilder sb, String stack) {
-        int n = 0;
-        for (String f : String.valueOf(stack).split(" <- ")) {
-            String frame = f.strip().replaceFirst("^java\\.base@[^/]*/", "");
-            if (frame.isEmpty() || frame.startsWith("jdk.internal.") || frame.startsWith("java.lang.reflect.")
-                    || frame.startsWith("java.util.concurrent.locks.LockSupport.") || frame.startsWith("racepipe.dynamic.")
-                    || frame.contains("$$RaceTest$")) {
-                continue;
-            }
-            if (n++ == FRAMES) {
-                sb.append("\n        ...");
-                break;
-            }
-            sb.append("\n        at ").append(frame);
-        }
-    }
-
-    private static String simple(String className) {
-        return className.substring(className.lastIndexOf('.') + 1);
-    }
 }

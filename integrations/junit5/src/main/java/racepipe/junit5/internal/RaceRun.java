@@ -113,6 +113,13 @@ public final class RaceRun {
         if (unwatched != null) {
             return unwatched;
         }
+        List<String> left = r.uninstrumented == null ? List.of() : r.uninstrumented.stream()
+                .filter(m -> classes.contains(m.owner().replace('.', '/')))
+                .map(m -> m.label() + " (" + m.reason() + ")").toList();
+        if (!left.isEmpty()) { // a race there could not have been seen: no pass
+            return "racepipe: " + name() + " is not race-tested in full: the agent left " + String.join(", ", left)
+                    + " uninstrumented, so its accesses were never watched (report: " + report + ")";
+        }
         if (r.stopped != null && r.stopped.untried() > 0) {
             return "racepipe: " + name() + " is not race-tested in full: " + r.stopped.why() + " and " + r.stopped.untried() + " of "
                     + r.stopped.candidates() + " candidate pairs were left untried; give it more, e.g. @RaceTest(budget = \"5m\")"

@@ -50,4 +50,22 @@ class FailuresTest {
         assertThat(m).contains("harmful").contains("then threw java.lang.NullPointerException: boom in thread main")
                 .contains("at demo.CounterTest.racy(CounterTest.java:12)");
     }
+
+    @Test
+    void a_site_racing_with_itself_should_show_both_threads_each_with_its_own_stack() {
+        SiteInfo h = SiteInfo.of("demo/Cache", "hash", "()I", 4, "Cache.java", 7, false);
+        RacePair p = new RacePair("demo.Cache.hash", h, h);
+        p.verdict = "real";
+        p.confirm = new Confirm();
+        p.confirm.trials = 3;
+        p.confirm.raced = 3;
+        TrialResult.Race race = new TrialResult.Race("demo.Cache.hash", "T1", 1, List.of(
+                new TrialResult.Access(h.key(), "T1", "demo.Cache.hash(Cache.java:7) <- demo.Cache.one(Cache.java:20)"),
+                new TrialResult.Access(h.key(), "T2", "demo.Cache.hash(Cache.java:7) <- demo.Cache.two(Cache.java:30)")));
+        p.confirm.examples = new Confirm.Examples(new TrialResult(7, "racefuzzer", true, Outcome.OK, null, null, race,
+                null, "abc", 0, 10, null), null);
+        String m = Failures.pair(p, "CacheTest#hash");
+        assertThat(m).contains("thread T1").contains("thread T2")
+                .contains("at demo.Cache.one(Cache.java:20)").contains("at demo.Cache.two(Cache.java:30)");
+    }
 }

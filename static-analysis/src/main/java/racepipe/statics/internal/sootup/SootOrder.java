@@ -6,6 +6,7 @@ import java.util.BitSet;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,8 +14,13 @@ import java.util.Map;
 import java.util.Set;
 import sootup.callgraph.CallGraph;
 import sootup.core.jimple.common.Local;
+import sootup.core.jimple.common.Value;
+import sootup.core.jimple.common.constant.NullConstant;
+import sootup.core.jimple.common.expr.JEqExpr;
+import sootup.core.jimple.common.expr.JNeExpr;
 import sootup.core.jimple.common.expr.AbstractInstanceInvokeExpr;
 import sootup.core.jimple.common.stmt.JAssignStmt;
+import sootup.core.jimple.common.stmt.JIfStmt;
 import sootup.core.jimple.common.stmt.Stmt;
 import sootup.core.model.SootMethod;
 import sootup.core.signatures.MethodSignature;
@@ -84,8 +90,9 @@ final class SootOrder {
         Set<Stmt> forward = reachable(m, p.succs(m, th.spawn()), null);
         Set<Stmt> all = reachable(m, List.of(m.getBody().getControlFlowGraph().getStartingStmt()), null);
         Set<Stmt> after = identitySet();
+        Map<Stmt, Stmt> dead = nullBranches(th, m);
         for (Stmt j : joins(th, m)) {
-            Set<Stmt> without = reachable(m, List.of(m.getBody().getControlFlowGraph().getStartingStmt()), j);
+            Set<Stmt> without = reachable(m, List.of(m.getBody().getControlFlowGraph().getStartingStmt()), j, dead);
             for (Stmt s : all) {
                 if (s != j && !without.contains(s)) {
                     after.add(s);
@@ -116,15 +123,60 @@ final class SootOrder {
             if (threadPath != null && name.equals("join") && t.isThread(c.getMethodSignature().getDeclClassType())
                     && locks.path(m, c.getBase()).equals(threadPath) && !threadPath.startsWith("V~")) {
                 out.add(s);
+            } else if (th.builder() && result != null && name.equals("join") && t.isThread(c.getMethodSignature().getDeclClassType())
+                    && locks.path(m, c.getBase()).equals(locks.path(m, result))) {
+                out.add(s);
             } else if (th.task() && result != null && (name.equals("get") || name.equals("join"))
                     && locks.path(m, c.getBase()).equals(locks.path(m, result))) {
+                out.add(s);
+            } else if (th.task() && spawn != null && name.equals("close")
+                    && c.getMethodSignature().getDeclClassType().getFullyQualifiedName().startsWith("java.util.concurrent.")
+                    && c.getBase().equals(spawn.getBase()) && p.defsOf(m, spawn.getBase()).size() == 1) {
+                // ExecutorService.close() (JDK 19+) returns once every task it was given has ended
                 out.add(s);
             }
         }
         return out;
     }
 
+    /**
+     * The branches taken when a test finds the spawn's receiver or result null: none after the
+     * spawn (it dereferenced the one and made the other; try-with-resources tests its executor
+     * before close()), so a join's "every path" ignores them.
+     */
+    private Map<Stmt, Stmt> nullBranches(SootThreads.SThread th, SootMethod m) {
+        Map<Stmt, Stmt> out = new IdentityHashMap<>();
+        Set<String> ours = new HashSet<>();
+        if (th.spawn().asInvokableStmt().getInvokeExpr().orElse(null) instanceof AbstractInstanceInvokeExpr ie) {
+            ours.add(locks.path(m, ie.getBase()));
+        }
+        if (th.spawn() instanceof JAssignStmt a && a.getLeftOp() instanceof Local l) {
+            ours.add(locks.path(m, l));
+        }
+        for (Stmt s : p.stmts(m)) {
+            if (!(s instanceof JIfStmt i)) {
+                continue;
+            }
+            var c = i.getCondition();
+            Value v = c.getOp1() instanceof NullConstant ? c.getOp2() : c.getOp2() instanceof NullConstant ? c.getOp1() : null;
+            List<Stmt> succ = m.getBody().getControlFlowGraph().successors(s);
+            if (!(v instanceof Local l) || !ours.contains(locks.path(m, l)) || succ.size() != 2) {
+                continue;
+            }
+            if (c instanceof JEqExpr) {
+                out.put(s, succ.get(JIfStmt.TRUE_BRANCH_IDX));
+            } else if (c instanceof JNeExpr) {
+                out.put(s, succ.get(JIfStmt.FALSE_BRANCH_IDX));
+            }
+        }
+        return out;
+    }
+
     private Set<Stmt> reachable(SootMethod m, List<Stmt> from, Stmt avoid) {
+        return reachable(m, from, avoid, Map.of());
+    }
+
+    private Set<Stmt> reachable(SootMethod m, List<Stmt> from, Stmt avoid, Map<Stmt, Stmt> dead) {
         Set<Stmt> seen = identitySet();
         Deque<Stmt> todo = new ArrayDeque<>();
         for (Stmt s : from) {
@@ -133,8 +185,9 @@ final class SootOrder {
             }
         }
         while (!todo.isEmpty()) {
-            for (Stmt n : p.succs(m, todo.poll())) {
-                if (n != avoid && seen.add(n)) {
+            Stmt x = todo.poll();
+            for (Stmt n : p.succs(m, x)) {
+                if (n != avoid && dead.get(x) != n && seen.add(n)) {
                     todo.add(n);
                 }
             }

@@ -39,9 +39,13 @@ import sootup.java.core.JavaSootClass;
  * as extra entry points until no new body appears.
  */
 final class SootThreads {
-    record SThread(int id, boolean task, SootMethod spawnMethod, Stmt spawn, Set<MethodSignature> entries, String name) {
+    /** {@code builder}: a thread builder's or factory's start (the Runnable argument is the body, the result the thread). */
+    record SThread(int id, boolean task, boolean builder, SootMethod spawnMethod, Stmt spawn, Set<MethodSignature> entries,
+                   String name) {
     }
 
+    private static final Set<String> BUILDERS = Set.of("java.lang.Thread$Builder", "java.lang.Thread$Builder$OfVirtual",
+            "java.lang.Thread$Builder$OfPlatform");
     private final SootProgram p;
     private final BciMap files;
     final List<SThread> threads = new ArrayList<>();
@@ -74,7 +78,7 @@ final class SootThreads {
         threads.clear();
         reach.clear();
         spawns.clear();
-        threads.add(new SThread(0, false, null, null, Set.of(main), "main"));
+        threads.add(new SThread(0, false, false, null, null, Set.of(main), "main"));
         Map<Stmt, Boolean> made = new IdentityHashMap<>();
         for (int t = 0; t < threads.size(); t++) {
             Set<MethodSignature> r = reachFrom(threads.get(t).entries());
@@ -88,7 +92,7 @@ final class SootThreads {
                     int kind = spawnKind(s);
                     if (kind != 0 && made.put(s, true) == null) {
                         spawns.add(s);
-                        addThread(m.get(), s, kind == 2);
+                        addThread(m.get(), s, kind);
                     }
                 }
             }
@@ -117,7 +121,10 @@ final class SootThreads {
 
     /**
      * 0: no spawn, 1: Thread.start, 2: an executor/CompletableFuture/ForkJoin task hand-over
-     * ({@link WatchedLibrary#TASK_METHODS}). A collection of tasks (invokeAll) is not followed here.
+     * ({@link WatchedLibrary#TASK_METHODS}), 3: a thread builder's start/unstarted(Runnable)
+     * ({@code Thread.ofVirtual()}, {@code Thread.ofPlatform()}), {@code Thread.startVirtualThread}
+     * or a {@code ThreadFactory}'s newThread (a builder's factory()): an unstarted thread counts as
+     * started where it is made. A collection of tasks (invokeAll) is not followed here.
      */
     int spawnKind(Stmt s) {
         if (!s.isInvokableStmt()) {
@@ -133,6 +140,12 @@ final class SootThreads {
         if (sig.getName().equals("start") && sig.getParameterCount() == 0 && isThread(c)) {
             return 1;
         }
+        if (sig.getParameterCount() == 1 && sig.getParameterTypes().get(0).toString().equals("java.lang.Runnable")
+                && ((BUILDERS.contains(cn) && (sig.getName().equals("start") || sig.getName().equals("unstarted")))
+                    || (cn.equals("java.lang.Thread") && sig.getName().equals("startVirtualThread"))
+                    || (cn.equals("java.util.concurrent.ThreadFactory") && sig.getName().equals("newThread")))) {
+            return 3;
+        }
         if (cn.startsWith("java.util.concurrent.") && !cn.startsWith("java.util.concurrent.locks.")
                 && !cn.startsWith("java.util.concurrent.atomic.") && WatchedLibrary.TASK_METHODS.contains(sig.getName())) {
             return 2;
@@ -145,10 +158,17 @@ final class SootThreads {
         return c.equals(thread) || p.view.getTypeHierarchy().isSubtype(thread, c);
     }
 
-    private void addThread(SootMethod m, Stmt s, boolean task) {
+    private void addThread(SootMethod m, Stmt s, int kind) {
         AbstractInvokeExpr e = s.asInvokableStmt().getInvokeExpr().get();
         Set<MethodSignature> entries = new LinkedHashSet<>();
-        if (task) {
+        boolean task = kind == 2;
+        if (kind == 3) {
+            for (Value a : e.getArgs()) {
+                if (a instanceof Local l) {
+                    entries.addAll(bodies(m, l, "run", 0));
+                }
+            }
+        } else if (task) {
             for (Value a : e.getArgs()) {
                 if (a instanceof Local l && !SootProgram.isPrimitive(l.getType())) {
                     for (String name : List.of("run", "call", "get")) {
@@ -169,7 +189,7 @@ final class SootThreads {
         String file = files.sourceFile(SootProgram.internalName(m.getDeclaringClassType()));
         String at = (file == null ? m.getDeclaringClassType().getClassName() : file) + ":"
                 + s.getPositionInfo().getStmtPosition().getFirstLine();
-        threads.add(new SThread(id, task, m, s, entries, "T" + id + " " + (task ? "task " : "thread ") + runs + " spawned @" + at));
+        threads.add(new SThread(id, task, kind == 3, m, s, entries, "T" + id + " " + (task ? "task " : "thread ") + runs + " spawned @" + at));
     }
 
     private Set<MethodSignature> threadBodies(SootMethod m, Local recv) {

@@ -47,7 +47,7 @@ public final class SootUpEngine implements RaceEngine {
         List<AnalysisInputLocation> locs = new ArrayList<>();
         in.application().forEach(a -> locs.add(new JavaClassPathAnalysisInputLocation(a.toString(), SourceType.Application)));
         try {
-            locs.add(new JavaClassPathAnalysisInputLocation(JavaBaseJar.get().toString(), SourceType.Library));
+            locs.add(new JavaClassPathAnalysisInputLocation(JavaBaseJar.get(in.javaHome()).toString(), SourceType.Library));
         } catch (IOException | RuntimeException e) {
             throw new StaticInputError("cannot read the JDK's java.base classes: " + e.getMessage());
         }

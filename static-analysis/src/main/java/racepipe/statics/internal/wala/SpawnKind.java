@@ -6,13 +6,21 @@ import racepipe.contract.WatchedLibrary;
 
 /**
  * How a call target starts concurrent work, told by the resolved JDK method, never by the name
- * alone: {@code Thread.start}, or a {@code java.util.concurrent} executor/CompletableFuture
+ * alone: {@code Thread.start}; a thread builder's {@code start/unstarted(Runnable)} or factory's
+ * {@code newThread(Runnable)} ({@code Thread.ofVirtual()}, {@code Thread.ofPlatform()}, JDK 21+)
+ * or {@code Thread.startVirtualThread(Runnable)}: the Runnable is the body, the returned thread
+ * is what a join waits for (an unstarted thread counts as started where it is made); or a {@code java.util.concurrent} executor/CompletableFuture
  * method that hands a task to another thread ({@link WatchedLibrary#TASK_METHODS}, or
  * {@link WatchedLibrary#TASK_COLLECTION_METHOD} for a collection of tasks; Guava's inline
  * DirectExecutor is app code: not one).
  */
 enum SpawnKind {
-    NONE, THREAD_START, TASK, TASK_COLLECTION;
+    NONE, THREAD_START, THREAD_BUILDER, TASK, TASK_COLLECTION;
+
+    /** The JDK's thread builders and factories (java.lang.ThreadBuilders, JDK 21+). */
+    private static final java.util.Set<String> BUILDERS = java.util.Set.of("java/lang/ThreadBuilders$VirtualThreadBuilder",
+            "java/lang/ThreadBuilders$PlatformThreadBuilder", "java/lang/ThreadBuilders$VirtualThreadFactory",
+            "java/lang/ThreadBuilders$PlatformThreadFactory");
 
     static SpawnKind of(CGNode target) {
         IMethod m = target.getMethod();
@@ -23,6 +31,12 @@ enum SpawnKind {
         String name = m.getName().toString();
         if (cls.equals("java/lang/Thread") && name.equals("start") && m.getDescriptor().toString().equals("()V")) {
             return THREAD_START;
+        }
+        String desc = m.getDescriptor().toString();
+        if (desc.equals("(Ljava/lang/Runnable;)Ljava/lang/Thread;")
+                && ((BUILDERS.contains(cls) && (name.equals("start") || name.equals("unstarted") || name.equals("newThread")))
+                    || (cls.equals("java/lang/Thread") && name.equals("startVirtualThread")))) {
+            return THREAD_BUILDER;
         }
         if (!cls.startsWith("java/util/concurrent/") || cls.startsWith("java/util/concurrent/locks/")
                 || cls.startsWith("java/util/concurrent/atomic/")) {

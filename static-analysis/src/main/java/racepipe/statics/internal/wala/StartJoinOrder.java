@@ -6,11 +6,12 @@ import com.ibm.wala.ipa.callgraph.CGNode;
 import com.ibm.wala.ipa.callgraph.propagation.InstanceKey;
 import com.ibm.wala.ssa.IR;
 import com.ibm.wala.ssa.ISSABasicBlock;
+import com.ibm.wala.shrike.shrikeBT.IConditionalBranchInstruction;
 import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
+import com.ibm.wala.ssa.SSAConditionalBranchInstruction;
 import com.ibm.wala.ssa.SSACFG;
 import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.types.TypeReference;
-import com.ibm.wala.util.graph.dominators.Dominators;
 import com.ibm.wala.util.intset.OrdinalSet;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -24,7 +25,8 @@ import java.util.Map;
  * May-happen-in-parallel by start and join. Before a start: {@link SpawnBefore}, for every
  * thread. After a join, for a single-instance thread T spawned once in node M: the parent's
  * instructions of M that run before the spawn or after a join of T (Thread.join() on the same
- * object, Future.get()/join() on the spawn's result, invokeAll returning) are ordered with T, and
+ * object or on the thread a builder returned, Future.get()/join() on the spawn's result, the
+ * executor's close(), invokeAll returning) are ordered with T, and
  * so are the parent's methods reached only from those instructions.
  */
 final class StartJoinOrder {
@@ -120,7 +122,7 @@ final class StartJoinOrder {
             }
         }
         List<Integer> joins = joins(t, m, instrs);
-        Dominators<ISSABasicBlock> dom = joins.isEmpty() ? null : Dominators.make(cfg, cfg.entry());
+        BitSet notAfter = joins.isEmpty() ? null : reachableAvoiding(ir, joins, t.spawn());
         BitSet ordered = new BitSet();
         BitSet after = new BitSet();
         for (int i = 0; i < instrs.length; i++) {
@@ -129,13 +131,7 @@ final class StartJoinOrder {
             }
             ISSABasicBlock b = cfg.getBlockForInstruction(i);
             boolean before = !forward.get(b.getNumber()) && !(b.equals(sb) && i > s);
-            boolean isAfter = false;
-            for (int j : joins) {
-                // after the join's normal completion only: an interrupted join (its exception
-                // edge, a handler that goes on) orders nothing
-                var normal = cfg.getNormalSuccessors(cfg.getBlockForInstruction(j));
-                isAfter |= normal.size() == 1 && dom.isDominatedBy(b, normal.iterator().next());
-            }
+            boolean isAfter = notAfter != null && !notAfter.get(b.getNumber());
             if (before || isAfter) {
                 ordered.set(i);
             }
@@ -144,6 +140,62 @@ final class StartJoinOrder {
             }
         }
         return new Refined(m, s, ordered, after, concurrentNodes(parent, m, ir, ordered));
+    }
+
+    /**
+     * The blocks reachable from the entry without a join's normal completion (an interrupted
+     * join, its exception edge, orders nothing) and without the null branch of a test of the
+     * spawn's receiver or result (the spawn dereferenced the one and made the other: try-with-
+     * resources tests its executor for null before close()). The others run only after a join.
+     */
+    private static BitSet reachableAvoiding(IR ir, List<Integer> joins, SSAAbstractInvokeInstruction spawn) {
+        SSACFG cfg = ir.getControlFlowGraph();
+        BitSet joinBlocks = new BitSet();
+        joins.forEach(j -> joinBlocks.set(cfg.getBlockForInstruction(j).getNumber()));
+        BitSet seen = new BitSet();
+        Deque<ISSABasicBlock> todo = new ArrayDeque<>();
+        todo.add(cfg.entry());
+        seen.set(cfg.entry().getNumber());
+        while (!todo.isEmpty()) {
+            ISSABasicBlock b = todo.poll();
+            List<ISSABasicBlock> next = new ArrayList<>();
+            if (joinBlocks.get(b.getNumber())) {
+                next.addAll(cfg.getExceptionalSuccessors(b));
+            } else {
+                cfg.getSuccNodes(b).forEachRemaining(next::add);
+                ISSABasicBlock dead = nullBranch(ir, b, spawn);
+                next.remove(dead);
+            }
+            for (ISSABasicBlock n : next) {
+                if (!seen.get(n.getNumber())) {
+                    seen.set(n.getNumber());
+                    todo.add(n);
+                }
+            }
+        }
+        return seen;
+    }
+
+    /** The successor of b taken when b tests the spawn's receiver or result for null, or null. */
+    private static ISSABasicBlock nullBranch(IR ir, ISSABasicBlock b, SSAAbstractInvokeInstruction spawn) {
+        if (b.getLastInstructionIndex() < 0
+                || !(ir.getInstructions()[b.getLastInstructionIndex()] instanceof SSAConditionalBranchInstruction br)) {
+            return null;
+        }
+        var syms = ir.getSymbolTable();
+        int v = syms.isNullConstant(br.getUse(0)) ? br.getUse(1) : syms.isNullConstant(br.getUse(1)) ? br.getUse(0) : -1;
+        boolean ours = v > 0 && ((!spawn.isStatic() && v == spawn.getReceiver()) || (spawn.hasDef() && v == spawn.getDef()));
+        if (!ours) {
+            return null;
+        }
+        SSACFG cfg = ir.getControlFlowGraph();
+        if (br.getOperator() == IConditionalBranchInstruction.Operator.EQ) {
+            return com.ibm.wala.cfg.Util.getTakenSuccessor(cfg, b);
+        }
+        if (br.getOperator() == IConditionalBranchInstruction.Operator.NE) {
+            return com.ibm.wala.cfg.Util.getNotTakenSuccessor(cfg, b);
+        }
+        return null;
     }
 
     private List<Integer> joins(WalaThread t, CGNode m, SSAInstruction[] instrs) {
@@ -164,8 +216,17 @@ final class StartJoinOrder {
                         && (c.getReceiver() == s.getReceiver() || sameOnceObject(m, c.getReceiver(), t.object()))) {
                     out.add(i);
                 }
+            } else if (t.kind() == SpawnKind.THREAD_BUILDER) {
+                if (name.equals("join") && desc.equals("()V") && isThread(c.getDeclaredTarget().getDeclaringClass())
+                        && s.hasDef() && c.getReceiver() == s.getDef()) {
+                    out.add(i);
+                }
             } else if ((name.equals("get") || name.equals("join")) && desc.equals("()Ljava/lang/Object;")
                     && s.hasDef() && c.getReceiver() == s.getDef()) {
+                out.add(i);
+            } else if (name.equals("close") && desc.equals("()V") && !s.isStatic() && c.getReceiver() == s.getReceiver()
+                    && isExecutorService(c.getDeclaredTarget().getDeclaringClass())) {
+                // ExecutorService.close() (JDK 19+) returns once every task it was given has ended
                 out.add(i);
             }
         }
@@ -176,6 +237,13 @@ final class StartJoinOrder {
         IClass k = p.cha.lookupClass(t);
         IClass thread = p.cha.lookupClass(TypeReference.JavaLangThread);
         return k != null && thread != null && p.cha.isSubclassOf(k, thread);
+    }
+
+    private boolean isExecutorService(TypeReference t) {
+        IClass k = p.cha.lookupClass(t);
+        IClass es = p.cha.lookupClass(TypeReference.findOrCreate(com.ibm.wala.types.ClassLoaderReference.Primordial,
+                "Ljava/util/concurrent/ExecutorService"));
+        return k != null && es != null && p.cha.isAssignableFrom(es, k);
     }
 
     private boolean sameOnceObject(CGNode m, int v, InstanceKey object) {

@@ -98,7 +98,12 @@ final class ThreadDiscovery {
     }
 
     private void addThreads(CGNode n, SSAAbstractInvokeInstruction call, SpawnKind kind) {
-        if (kind == SpawnKind.THREAD_START) {
+        if (kind == SpawnKind.THREAD_BUILDER) {
+            // one thread per Runnable: the builder makes the Thread object inside the JDK
+            for (Map.Entry<InstanceKey, IMethod> e : bodies.ofTaskCall(n, call, false).entrySet()) {
+                add(kind, n, call, e.getKey(), Map.of(e.getKey(), e.getValue()));
+            }
+        } else if (kind == SpawnKind.THREAD_START) {
             for (InstanceKey thread : p.pts(n, call.getReceiver())) {
                 add(kind, n, call, thread, bodies.ofThread(thread));
             }
@@ -138,7 +143,7 @@ final class ThreadDiscovery {
 
     private String name(int id, SpawnKind kind, CGNode n, SSAAbstractInvokeInstruction call,
                         Map<InstanceKey, IMethod> body) {
-        String what = kind == SpawnKind.THREAD_START ? "thread" : "task";
+        String what = kind == SpawnKind.THREAD_START || kind == SpawnKind.THREAD_BUILDER ? "thread" : "task";
         List<String> names = new ArrayList<>();
         for (IMethod m : body.values()) {
             names.addAll(bodyNames(m));

@@ -32,7 +32,7 @@ import racepipe.statics.internal.Budget;
 import racepipe.statics.internal.StageClock;
 
 /**
- * Scope (application + JDK from {@code jmods/}), class hierarchy, and a 0-1-CFA call graph,
+ * Scope (application + the JDK's classes, {@link JdkCache}), class hierarchy, and a 0-1-CFA call graph,
  * container-sensitive (collection methods analysed per receiver object, so two lists keep their
  * own arrays; {@code -Dracepipe.wala.builder=cfa} for plain 0-1-CFA; {@link WrapperContexts}: one
  * wrapper object per {@code Collections.synchronizedX} call site), with an allocation-site heap that keeps field-less objects (locks) apart; strings and throwables
@@ -56,13 +56,16 @@ final class WalaBuild {
     }
 
     /**
-     * Application + JDK + WALA's model classes. The JDK comes from {@link JdkCache}'s jar when
-     * there is one ({@code -Dracepipe.wala.jdkcache=false}: always from the jmods).
+     * Application + JDK + WALA's model classes. The JDK (the program's, {@code in.javaHome()}) comes
+     * from {@link JdkCache}'s jar, made from its jmods/ or its run-time image: WALA 1.6.12's own
+     * scope reader knows only the running JDK's {@code jmods/}.
      */
-    private static AnalysisScope scope(String cp, File exclusions) throws IOException {
-        Path jdk = "false".equals(System.getProperty("racepipe.wala.jdkcache")) ? null : JdkCache.jdkJar(EXCLUSIONS);
-        if (jdk == null) {
-            return AnalysisScopeReader.instance.makeJavaBinaryAnalysisScope(cp, exclusions);
+    private static AnalysisScope scope(Path javaHome, String cp, File exclusions) throws IOException {
+        Path jdk;
+        try {
+            jdk = JdkCache.jdkJar(javaHome, EXCLUSIONS);
+        } catch (IOException e) {
+            throw new StaticInputError("cannot read the JDK's classes in " + javaHome + ": " + e.getMessage());
         }
         AnalysisScope scope = AnalysisScope.createJavaAnalysisScope();
         try (var in = Files.newInputStream(exclusions.toPath())) {
@@ -76,17 +79,13 @@ final class WalaBuild {
     }
 
     static WalaProgram build(AnalysisInput in, StageClock clock, Budget budget) {
-        if (!Files.isDirectory(in.javaHome().resolve("jmods"))) {
-            throw new StaticInputError("the WALA engine needs the JDK's jmods/ folder, missing in " + in.javaHome()
-                    + " (install a full JDK 17, e.g. Debian's openjdk-17-jdk)");
-        }
         try {
             Path excl = Files.createTempFile("racepipe-wala-exclusions", ".txt");
             Files.writeString(excl, EXCLUSIONS);
             excl.toFile().deleteOnExit();
             String cp = in.application().stream().map(p -> p.toAbsolutePath().toString())
                     .collect(Collectors.joining(File.pathSeparator));
-            AnalysisScope scope = scope(cp, excl.toFile());
+            AnalysisScope scope = scope(in.javaHome(), cp, excl.toFile());
             IClassHierarchy cha = ClassHierarchyFactory.makeWithRoot(scope);
             String entry = "L" + in.entryClass().replace('.', '/');
             if (cha.lookupClass(TypeReference.findOrCreate(ClassLoaderReference.Application, entry)) == null) {
