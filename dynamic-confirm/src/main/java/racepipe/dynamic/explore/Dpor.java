@@ -24,7 +24,7 @@ public final class Dpor {
     private boolean boundHit;
     private boolean nondeterministic;
     private boolean cutLong;
-    private boolean uncontrolled;
+    private String uncontrolled;
 
     public Dpor(boolean reduce, int bound, long maxSteps) {
         this.reduce = reduce;
@@ -49,7 +49,9 @@ public final class Dpor {
         }
         nondeterministic |= e.diverged;
         cutLong |= e.endless;
-        uncontrolled |= e.uncontrolled;
+        if (uncontrolled == null) {
+            uncontrolled = e.uncontrolled;
+        }
         if (e.blocked) {
             blocked++;
             return;
@@ -127,7 +129,7 @@ public final class Dpor {
      */
     public String incomplete() {
         return nondeterministic ? "the program did not repeat its schedule under the same choices (it is not deterministic)"
-                : uncontrolled ? "threads the scheduler did not start (a pool's, started inside the JDK) ran: their timing is not explored"
+                : uncontrolled != null ? "the watchdog let a thread go (" + uncontrolled + "): what followed was the clock's"
                 : cutLong ? "an execution reached the step bound (--max-steps) and was cut there" : boundHit
                 ? "the preemption bound left schedules untried" : null;
     }

@@ -23,15 +23,13 @@ public final class Execution {
     boolean blocked;
     boolean diverged;
     boolean endless;
-    /** A thread the scheduler did not see start (a pool's, started inside the JDK) took part: its timing was not ours. */
-    boolean uncontrolled;
-    private final BitSet started = new BitSet();
+    /** The watchdog let a thread go (stuck where the scheduler cannot see): what followed was the clock's. */
+    String uncontrolled;
 
     Execution(Dpor dpor, int[] script) {
         this.dpor = dpor;
         this.script = script;
         events.add(new Event(0, Act.NONE)); // the main thread runs first, without a choice
-        started.set(0);
     }
 
     /**
@@ -45,7 +43,6 @@ public final class Execution {
         BitSet enabled = new BitSet();
         Act[] acts = new Act[64];
         for (Waiting w : threads) {
-            uncontrolled |= !started.get(w.thread());
             if (w.thread() >= acts.length) {
                 acts = java.util.Arrays.copyOf(acts, w.thread() * 2);
             }
@@ -169,10 +166,13 @@ public final class Execution {
 
     /** The running thread did {@code act} on its way to its next point. */
     public void did(Act act) {
-        if (act.kind() == Act.Kind.START) {
-            started.set((int) act.target());
-        }
         last().acts.add(act);
+    }
+
+    public void lostControl(String why) {
+        if (uncontrolled == null) {
+            uncontrolled = why;
+        }
     }
 
     /** Why the execution stopped before its end (null: it did not). */

@@ -25,6 +25,14 @@ public interface Scheduling {
     default void syncEdge(Object sync, boolean release) {
     }
 
+    /**
+     * A task is being handed to an executor; {@code begun} says when it has started on a pool's
+     * thread. An exploring scheduler waits for that at the submitter's next point when a pool's
+     * thread is on its way to it, so that when that thread joins is the schedule's, not the clock's.
+     */
+    default void taskSubmitted(BooleanSupplier begun) {
+    }
+
     /** Thread.yield or Thread.sleep: a point where the thread would let others run (a spin loop's). */
     default void yieldPoint() {
         point();

@@ -37,6 +37,11 @@ final class ExplorePolicy implements Policy {
     }
 
     @Override
+    public void lostControl(String why) {
+        execution.lostControl(why);
+    }
+
+    @Override
     public boolean keepsTurn(SchedThread me, long turn) {
         return false; // every point is a choice
     }

@@ -42,6 +42,10 @@ interface Policy {
         return false;
     }
 
+    /** The watchdog let a thread go, or restarted the turn: what happened was the clock's, not the policy's. */
+    default void lostControl(String why) {
+    }
+
     /**
      * The thread holding the turn did an operation between points (a release, a start, its end):
      * only exploration keeps count of them. {@code slot}: a thread's number for START and END.

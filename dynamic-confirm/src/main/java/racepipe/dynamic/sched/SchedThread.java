@@ -111,6 +111,9 @@ final class SchedThread {
     // SYNC: a JDK call that blocks until `ready` holds (DETACHED: back at a point once it holds)
     BooleanSupplier ready;
     Object syncObject;
+    // exploring: a task it submitted, whose start on a pool's thread it may wait for at its next point
+    BooleanSupplier submittedBegun;
+    int threadsBeforeSubmit;      // its thread group's threads before the submit: more after it, a worker was made
 
     SchedThread(Thread thread, int index) {
         this.thread = thread;

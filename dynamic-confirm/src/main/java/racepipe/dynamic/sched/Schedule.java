@@ -287,6 +287,9 @@ final class Schedule {
         rescues.add("turn " + turns + ": " + c.name() + " " + why);
         choices.mix(-1 - c.index);
         boolean idle = c.doing == SchedThread.Doing.POOL || c.progress == c.rescuedAt;
+        if (c.doing != SchedThread.Doing.POOL) {
+            policy.lostControl(c.name() + " " + why); // a pool's thread between tasks is no loss
+        }
         c.state = idle ? State.IDLE : State.DETACHED;
         c.rescuedAt = c.progress;
         c.op = Op.STEP;
@@ -305,6 +308,7 @@ final class Schedule {
         }
         watchdogFirings++;
         rescues.add("turn " + turns + ": nobody held the turn and a thread could run again");
+        policy.lostControl("a thread became ready outside the scheduler's view");
         choices.mix(-1);
         return passTurn(null, null);
     }
@@ -347,7 +351,7 @@ final class Schedule {
         boolean unpostponed = false;
         for (SchedThread t : roster.all()) {
             if (t != excluded && t.state.candidate() && enabled(t, false)) {
-                if (isAway(t)) {
+                if (isAway(t) && !(exploring() && t.state == State.ARRIVED)) { // exploring: one parked at its point is ready
                     away.add(t);
                 } else {
                     ready.add(t);

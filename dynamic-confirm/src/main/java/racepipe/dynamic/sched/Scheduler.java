@@ -230,6 +230,34 @@ public final class Scheduler implements Scheduling {
     }
 
     @Override
+    public void taskSubmitted(BooleanSupplier begun) {
+        SchedThread me = schedule.exploring() && !released() ? me() : null;
+        if (me != null) {
+            me.submittedBegun = begun;
+            me.threadsBeforeSubmit = Thread.currentThread().getThreadGroup().activeCount();
+        }
+    }
+
+    /**
+     * Exploring: when the submit made a pool's thread, or an idle one may wake for it, the task
+     * starts on it at once: the submitter waits for that (a second at most), so the thread is at
+     * its point before the next choice. A task queued behind busy threads starts when one of them
+     * finishes its task, with the turn.
+     */
+    private void awaitSubmitted(SchedThread me) {
+        BooleanSupplier begun = me.submittedBegun;
+        me.submittedBegun = null;
+        boolean idle;
+        synchronized (m) {
+            idle = schedule.roster.all().stream().anyMatch(t -> t.state == State.IDLE);
+        }
+        if (idle || Thread.currentThread().getThreadGroup().activeCount() > me.threadsBeforeSubmit) {
+            long until = System.nanoTime() + 1_000_000_000L;
+            expect(() -> begun.getAsBoolean() || System.nanoTime() > until);
+        }
+    }
+
+    @Override
     public void yieldPoint() {
         if (released()) {
             return;
@@ -466,6 +494,9 @@ public final class Scheduler implements Scheduling {
         SchedThread me = known != null ? known : me();
         if (me == null) {
             return;
+        }
+        if (me.submittedBegun != null) {
+            awaitSubmitted(me);
         }
         SchedThread next;
         synchronized (m) {
