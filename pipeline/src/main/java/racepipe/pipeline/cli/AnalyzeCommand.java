@@ -60,7 +60,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
     JobsOption jobs;
 
     @Option(names = "--timeout", description = "seconds per run and per trial (default: sized by a plain run of the program:"
-            + " a run 15x its time, a trial 4x, each at least 10 s)")
+            + " a run 25x its time, a trial 4x, each at least 10 s)")
     Integer timeout;
 
     @Option(names = "--seed", defaultValue = "1")

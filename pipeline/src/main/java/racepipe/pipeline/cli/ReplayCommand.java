@@ -53,6 +53,11 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        return replay(app.check());
+    }
+
+    /** The replay of this command's pair and seed on a program given whole (racepipe test's). */
+    int replay(ProgramInput program) throws Exception {
         ConfirmCommand c = new ConfirmCommand();
         c.scheduler = scheduler;
         c.timeout = timeout;
@@ -63,7 +68,6 @@ public final class ReplayCommand implements Callable<Integer> {
         if (pair.size() > 2) {
             throw new UsageError("replay takes one --pair: a seed replays one trial of one pair");
         }
-        ProgramInput program = app.check();
         ConfirmRuns.Options opt = c.options(1, seed);
         SiteSpec.Pick pick = ConfirmCommand.picks(program, pair).get(0);
         pick.notes().forEach(System.out::println);

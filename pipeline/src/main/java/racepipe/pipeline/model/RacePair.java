@@ -39,6 +39,8 @@ public final class RacePair {
      * that method, {@code pkg.Cls.m(desc)}. No run could have seen the access, so "unreached" says nothing of it.
      */
     public String unwatched;
+    /** racepipe test: the tests that reached the pair in Phase 1 (the first is the one Phase 2 ran), as TestInfo labels. */
+    public List<String> tests;
 
     public RacePair() {
     }

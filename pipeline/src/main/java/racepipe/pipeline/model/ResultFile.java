@@ -50,6 +50,8 @@ public final class ResultFile {
     public String failure;
     /** analyze ended before its work was done (the budget, a signal): why, and what was left. */
     public Stopped stopped;
+    /** racepipe test: the suite's tests and how each ran without racepipe and under it. */
+    public List<TestInfo> tests;
 
     /**
      * How analyze was stopped: why, in which phase, after how many seconds, and how many of the

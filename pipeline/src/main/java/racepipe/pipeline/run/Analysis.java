@@ -222,10 +222,13 @@ public final class Analysis {
         if (opt.sized() && !stop.now()) {
             sizeByPlainRun(r);
         }
+        DetectRuns.Options runs = new DetectRuns.Options(List.of("ls", "eraser", "hybrid", "hb"), opt.runs(),
+                seededRuns ? opt.seed() : null, runTimeoutMillis, true).stretchedIf(opt.sized());
+        if (!seededRuns && staticThread != null && "wala".equals(opt.engine())) {
+            runs = withStaticHelp(r, runs, staticThread, statics);
+        }
         long t0 = System.nanoTime();
-        DetectRuns.Result d = DetectRuns.run(program, new DetectRuns.Options(List.of("ls", "eraser", "hybrid", "hb"),
-                opt.runs(), seededRuns ? opt.seed() : null, runTimeoutMillis, true), out.resolve("runs"),
-                () -> stop.now() || staticFailure.get() != null);
+        DetectRuns.Result d = DetectRuns.run(program, runs, out.resolve("runs"), () -> stop.now() || staticFailure.get() != null);
         double dynamic = seconds(t0);
         synchronized (phases) {
             phases.merge("dynamic", dynamic, Double::sum);
@@ -288,6 +291,28 @@ public final class Analysis {
 
     private boolean isCandidate(RacePair p) {
         return opt.predictors().stream().anyMatch(p.predictors::containsKey);
+    }
+
+    /**
+     * A program that runs for seconds (RunLimits: no seeded runs) spends most of an instrumented
+     * run in accesses to objects its threads keep to themselves (a kernel's per-thread arrays):
+     * the runs wait for the engine, and what it proved thread-local goes unwatched (StaticHelp,
+     * Choi et al.), as {@code detect --static-help} does. Said on the terminal and in the report.
+     */
+    private DetectRuns.Options withStaticHelp(ResultFile r, DetectRuns.Options runs, Thread staticThread,
+                                              AtomicReference<StaticResult> statics) throws IOException, InterruptedException {
+        while (staticThread.isAlive() && !stop.now()) {
+            staticThread.join(100);
+        }
+        StaticResult s = statics.get();
+        if (s == null || s.threadLocal().isEmpty()) {
+            return runs;
+        }
+        Path file = Files.write(out.resolve("runs/unwatched.txt"), s.threadLocal());
+        r.options.put("staticHelp", java.util.Map.of("engine", "wala", "unwatched", s.threadLocal().size()));
+        log.println("phase 1: static help: " + s.threadLocal().size() + " accesses the engine proved thread-local are not"
+                + " watched in the runs (a program this long)");
+        return runs.withUnwatched(file);
     }
 
     /** Times the program run plain and sizes the run and trial limits by it (RunLimits); the report says so. */

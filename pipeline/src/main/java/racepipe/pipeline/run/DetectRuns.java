@@ -35,19 +35,30 @@ public final class DetectRuns {
      * the agent leaves unwatched (StaticHelp), or null.
      */
     public record Options(List<String> detectors, int runs, Long seed, long timeoutMillis, boolean stopAfterTimeout,
-                          Path unwatched) {
+                          Path unwatched, boolean stretch) {
         public Options(List<String> detectors, int runs, Long seed, long timeoutMillis) {
-            this(detectors, runs, seed, timeoutMillis, false, null);
+            this(detectors, runs, seed, timeoutMillis, false, null, false);
         }
 
         public Options(List<String> detectors, int runs, Long seed, long timeoutMillis, boolean stopAfterTimeout) {
-            this(detectors, runs, seed, timeoutMillis, stopAfterTimeout, null);
+            this(detectors, runs, seed, timeoutMillis, stopAfterTimeout, null, false);
         }
 
         public Options withUnwatched(Path file) {
-            return new Options(detectors, runs, seed, timeoutMillis, stopAfterTimeout, file);
+            return new Options(detectors, runs, seed, timeoutMillis, stopAfterTimeout, file, stretch);
+        }
+
+        /**
+         * A limit sized by an estimate (RunLimits): a run that ended measured the detectors' real
+         * cost, and the runs after it get at least {@value #STRETCH}x its time (a loaded machine's
+         * second run is no faster than its first).
+         */
+        public Options stretchedIf(boolean sized) {
+            return new Options(detectors, runs, seed, timeoutMillis, stopAfterTimeout, unwatched, sized);
         }
     }
+
+    static final int STRETCH = 2;
 
     /** The merged result: pairs by key, one summary per run, and how many runs were skipped after a timeout. */
     /** {@code uninstrumented}: the methods the agent left as they were in any run (their accesses went unseen). */
@@ -73,9 +84,14 @@ public final class DetectRuns {
         Map<String, RunResult.Uninstrumented> left = new TreeMap<>();
         Files.createDirectories(work);
         boolean seeded = opt.seed() != null;
+        long limit = opt.timeoutMillis();
         for (int i = 0; i < opt.runs() && !cancelled.getAsBoolean(); i++) {
             Long seed = seeded ? Seeds.derive(opt.seed(), i) : null;
-            DetectRun run = runOnce(program, opt, seed, i, work, pairs, left);
+            long t0 = System.nanoTime();
+            DetectRun run = runOnce(program, opt, seed, i, work, pairs, left, limit);
+            if (opt.stretch() && run.outcome() != null && run.outcome().ended()) {
+                limit = Math.max(limit, STRETCH * (System.nanoTime() - t0) / 1_000_000);
+            }
             if (cancelled.getAsBoolean()) {
                 break;
             }
@@ -91,7 +107,7 @@ public final class DetectRuns {
     }
 
     private static DetectRun runOnce(ProgramInput program, Options opt, Long seed, int index, Path work,
-                                     Map<String, RacePair> pairs, Map<String, RunResult.Uninstrumented> left)
+                                     Map<String, RacePair> pairs, Map<String, RunResult.Uninstrumented> left, long limit)
             throws IOException, InterruptedException {
         Path out = work.resolve("run-" + index + ".json");
         Path log = work.resolve("run-" + index + ".log");
@@ -101,7 +117,7 @@ public final class DetectRuns {
         List<String> args = new ArrayList<>(List.of(out.toString(), program.entry()));
         args.addAll(program.args());
         ChildJvm.Ended ended = ChildJvm.run(ChildJvm.command(ChildJvm.agentOptions(program, agentOpts), java.io.File.pathSeparator + program.classPathString(),
-                "racepipe.dynamic.run.DetectMain", args), log, opt.timeoutMillis());
+                "racepipe.dynamic.run.DetectMain", args), log, limit);
         Map<String, TreeSet<String>> sets = new LinkedHashMap<>();
         opt.detectors().forEach(d -> sets.put(d, new TreeSet<>()));
         RunResult r = null;

@@ -9,8 +9,9 @@ import java.util.Locale;
  * program's every run short, so the detectors never saw its end). Pure functions.
  * <ul>
  * <li>a run: plain x {@value #RUN_SLOWDOWN} (the four detectors measured at 6-11x a plain run on
- *     SOR, whole process; the rest is margin for a loaded machine) plus {@value #START_SECONDS} s
- *     for the JVM and agent;
+ *     SOR, whole process, and 12.5x on a 6 s kernel on a loaded machine, whose next run took over
+ *     16x; the rest is margin) plus {@value #START_SECONDS} s for the JVM and agent; a run that
+ *     ended gives the runs after it at least twice its time (DetectRuns.Options.stretchedIf);
  * <li>a trial: plain x {@value #TRIAL_SLOWDOWN} (a trial watches two sites, but runs the program's
  *     threads one at a time) plus the same start;
  * <li>each at least {@value #FLOOR_SECONDS} s, and a run at most a third of the budget.
@@ -18,7 +19,7 @@ import java.util.Locale;
  * A plain run that did not end within its cap (a server, say) sizes nothing: the floor stays.
  */
 public final class RunLimits {
-    static final int RUN_SLOWDOWN = 15;
+    static final int RUN_SLOWDOWN = 25;
     static final int TRIAL_SLOWDOWN = 4;
     static final int START_SECONDS = 5;
     static final int FLOOR_SECONDS = 10;
