@@ -37,10 +37,16 @@ final class TrialRunner {
     }
 
     Ran run(long seed, String mode, long timeoutMillis, long watchdogMillis) throws InterruptedException {
+        return run(seed, mode, mode.equals("native") ? null
+                : abort -> new Scheduler(seed, sites, mode.equals("racefuzzer"), abort), timeoutMillis, watchdogMillis);
+    }
+
+    /** A trial under the scheduler {@code make} gives (told how to abort the trial); null: the JVM's. */
+    Ran run(long seed, String mode, java.util.function.Function<Runnable, Scheduler> make, long timeoutMillis,
+            long watchdogMillis) throws InterruptedException {
         ProgramEnd.reset();
         Scheduler[] holder = new Scheduler[1];
-        Scheduler s = mode.equals("native") ? null
-                : new Scheduler(seed, sites, mode.equals("racefuzzer"), () -> holder[0].abort());
+        Scheduler s = make == null ? null : make.apply(() -> holder[0].abort());
         holder[0] = s;
         Observer observer = s == null ? new Observer() : null;
         Control.schedule(s);

@@ -68,7 +68,7 @@ final class Accesses {
         try {
             Scheduling s = RT.sched;
             if (s != null) {
-                s.point();
+                s.volatileAccess(site, target, Sites.get(site).field, write);
             }
             Recorder r = RT.rec;
             if (r != null) {

@@ -140,8 +140,7 @@ public final class RT {
 
     /** Before a call that publishes through o; check: only when o's class is java.util.concurrent's. */
     public static void syncBefore(Object o, boolean check) {
-        Recorder r = rec;
-        if (r != null && o != null && (!check || Synchronizers.concurrent(o))) {
+        if ((rec != null || sched != null) && o != null && (!check || Synchronizers.concurrent(o))) {
             try (LibCalls.State paused = LibCalls.pause()) {
                 Synchronizers.release(o);
             }
@@ -150,8 +149,7 @@ public final class RT {
 
     /** After a call that observes through o. */
     public static void syncAfter(Object o, boolean check) {
-        Recorder r = rec;
-        if (r != null && o != null && (!check || Synchronizers.concurrent(o))) {
+        if ((rec != null || sched != null) && o != null && (!check || Synchronizers.concurrent(o))) {
             try (LibCalls.State paused = LibCalls.pause()) {
                 Synchronizers.acquired(o);
             }

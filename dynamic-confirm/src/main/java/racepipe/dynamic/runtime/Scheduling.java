@@ -18,6 +18,32 @@ public interface Scheduling {
     void access(int site, Object target, int slot, boolean write);
 
     /**
+     * A happens-before edge through a java.util.concurrent object (release: what the thread did
+     * so far is published through sync; else: it has observed what was): no point, but an
+     * exploring scheduler orders and reports by it.
+     */
+    default void syncEdge(Object sync, boolean release) {
+    }
+
+    /**
+     * A task is being handed to an executor; {@code begun} says when it has started on a pool's
+     * thread. An exploring scheduler waits for that at the submitter's next point when a pool's
+     * thread is on its way to it, so that when that thread joins is the schedule's, not the clock's.
+     */
+    default void taskSubmitted(BooleanSupplier begun) {
+    }
+
+    /** Thread.yield or Thread.sleep: a point where the thread would let others run (a spin loop's). */
+    default void yieldPoint() {
+        point();
+    }
+
+    /** Before a volatile access: a point; an exploring scheduler orders it as synchronisation. */
+    default void volatileAccess(int site, Object target, int slot, boolean write) {
+        point();
+    }
+
+    /**
      * True while accesses are no points (RaceFuzzer has stopped steering the trial): the runtime
      * may skip {@link #access} altogether. Read on every access: keep it a field read.
      */

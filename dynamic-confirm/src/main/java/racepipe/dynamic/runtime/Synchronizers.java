@@ -35,6 +35,10 @@ public final class Synchronizers {
         if (r != null) {
             r.syncEdge(sync, true);
         }
+        Scheduling s = RT.sched;
+        if (s != null) {
+            s.syncEdge(sync, true);
+        }
     }
 
     /**
@@ -72,6 +76,10 @@ public final class Synchronizers {
         Recorder r = RT.rec;
         if (r != null) {
             r.syncEdge(sync, false);
+        }
+        Scheduling s = RT.sched;
+        if (s != null) {
+            s.syncEdge(sync, false);
         }
     }
 

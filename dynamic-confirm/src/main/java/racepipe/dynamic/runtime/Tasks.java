@@ -30,6 +30,7 @@ public final class Tasks {
     @SuppressWarnings("rawtypes")
     private static final class Task implements Runnable, Callable, Supplier {
         private final Object task;
+        volatile boolean begun;
 
         Task(Object task) {
             this.task = task;
@@ -69,6 +70,7 @@ public final class Tasks {
 
     /** A task starts on its thread (a pool's): a point, so its body runs with the turn. */
     private static void begin(Task t) {
+        t.begun = true;
         try (LibCalls.State paused = LibCalls.pause()) {
             Scheduling s = RT.sched;
             if (s != null) {
@@ -103,6 +105,10 @@ public final class Tasks {
         Task t = new Task(task);
         edge(t, true);
         LAST.set(t);
+        Scheduling s = RT.sched;
+        if (s != null) {
+            s.taskSubmitted(() -> t.begun);
+        }
         return t;
     }
 

@@ -51,7 +51,7 @@ final class ThreadCalls {
         try (LibCalls.State paused = LibCalls.pause()) {
             Scheduling s = RT.sched;
             if (s != null && !s.released()) {
-                s.point();
+                s.yieldPoint();
             } else {
                 Thread.yield(); // a spin loop's yield lets the thread it waits for run
             }

@@ -16,4 +16,40 @@ interface Policy {
 
     /** The thread to run next among the enabled candidates (in roster order), or null when there are none. */
     SchedThread choose(List<SchedThread> enabled, long turn);
+
+    /** Still steering (RaceFuzzer stops after enough races or fruitless postponements; the others never do). */
+    default boolean steering() {
+        return true;
+    }
+
+    /** Why and when steering stopped, for the trial's note; null while it goes on. */
+    default String stopped() {
+        return null;
+    }
+
+    /** Postponements that ended without a race (RaceFuzzer's). */
+    default int fruitless() {
+        return 0;
+    }
+
+    /** RaceFuzzer's invariant: no two postponed threads form a race of the pair. */
+    default boolean postponedRaceFree() {
+        return true;
+    }
+
+    /** Every access and yield is a choice to explore (volatiles as accesses, yields as yields). */
+    default boolean explores() {
+        return false;
+    }
+
+    /** The watchdog let a thread go, or restarted the turn: what happened was the clock's, not the policy's. */
+    default void lostControl(String why) {
+    }
+
+    /**
+     * The thread holding the turn did an operation between points (a release, a start, its end):
+     * only exploration keeps count of them. {@code slot}: a thread's number for START and END.
+     */
+    default void did(SchedThread t, racepipe.dynamic.explore.Act.Kind kind, Object target, int slot) {
+    }
 }

@@ -124,23 +124,27 @@ final class RaceFuzzer implements Policy {
     }
 
     /** Still steering: accesses to the pair's sites are points where a thread may be postponed. */
-    boolean steering() {
+    @Override
+    public boolean steering() {
         return stoppedAt < 0;
     }
 
-    /** Why and when steering stopped, for the trial's note; null while it goes on. */
     /** Postponements so far that ended without a race. */
-    int fruitless() {
+    @Override
+    public int fruitless() {
         return fruitless;
     }
 
-    String stopped() {
+    /** Why and when steering stopped, for the trial's note; null while it goes on. */
+    @Override
+    public String stopped() {
         return stoppedAt < 0 ? null : "steering stopped at turn " + stoppedAt + " after " + log.count() + " races and "
                 + fruitless + " postponements without one";
     }
 
     /** The algorithm's invariant: no two postponed threads form a race of the pair. */
-    boolean postponedRaceFree() {
+    @Override
+    public boolean postponedRaceFree() {
         for (SchedThread a : roster.all()) {
             for (SchedThread b : roster.all()) {
                 if (a != b && a.state == SchedThread.State.POSTPONED && b.state == SchedThread.State.POSTPONED

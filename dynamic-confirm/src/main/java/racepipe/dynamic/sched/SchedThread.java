@@ -8,7 +8,7 @@ import java.util.function.BooleanSupplier;
 /** The scheduler's view of one program thread: where it stands with the turn, and what it waits to do next. */
 final class SchedThread {
     /** What a thread at a point waits to do. */
-    enum Op { START, STEP, ACCESS, ACQUIRE, WAIT, JOIN, SYNC }
+    enum Op { START, STEP, YIELD, ACCESS, ACQUIRE, TRY, WAIT, JOIN, SYNC }
 
     /**
      * Where the thread stands with the turn: one value, changed only under the scheduler's lock.
@@ -95,6 +95,7 @@ final class SchedThread {
     int slot;
     int slotEnd;                  // exclusive: slot + 1, or the end of a bulk operation's range
     boolean write;
+    boolean volatileAccess;       // a volatile field: synchronisation, which exploration orders but never reports
     // ACQUIRE and WAIT
     Object lock;
     boolean exclusive;
@@ -110,6 +111,9 @@ final class SchedThread {
     // SYNC: a JDK call that blocks until `ready` holds (DETACHED: back at a point once it holds)
     BooleanSupplier ready;
     Object syncObject;
+    // exploring: a task it submitted, whose start on a pool's thread it may wait for at its next point
+    BooleanSupplier submittedBegun;
+    int threadsBeforeSubmit;      // its thread group's threads before the submit: more after it, a worker was made
 
     SchedThread(Thread thread, int index) {
         this.thread = thread;

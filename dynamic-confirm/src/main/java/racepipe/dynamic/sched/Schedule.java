@@ -2,7 +2,7 @@ package racepipe.dynamic.sched;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import racepipe.dynamic.explore.Act.Kind;
 import racepipe.dynamic.sched.SchedThread.Op;
 import racepipe.dynamic.sched.SchedThread.State;
 
@@ -21,7 +21,6 @@ final class Schedule {
     private final Choices choices;
     private final RaceLog races;
     private final Policy policy;
-    private final RaceFuzzer fuzzer; // null: the random scheduler
     private final Runnable onAbort;
     volatile SchedThread current;  // holds the turn (GRANTED or RUNNING); null: nobody
     long turns;                    // hand-overs: a deterministic clock of the schedule
@@ -43,11 +42,10 @@ final class Schedule {
     volatile boolean released;
     private static final boolean RELEASE = !"false".equals(System.getProperty("racepipe.release"));
 
-    Schedule(long seed, Set<String> raceSites, boolean postpone, Runnable onAbort) {
-        this.choices = new Choices(seed);
-        this.races = new RaceLog(raceSites);
-        this.fuzzer = postpone && races.watching() ? new RaceFuzzer(races, roster, choices) : null;
-        this.policy = fuzzer != null ? fuzzer : new RandomPolicy(races, roster, choices);
+    Schedule(Strategy strategy, Runnable onAbort) {
+        this.choices = new Choices(strategy.seed);
+        this.races = new RaceLog(strategy.sites);
+        this.policy = strategy.policy(new Strategy.Parts(races, roster, choices, locks, this::cutShort, () -> aborted));
         this.onAbort = onAbort;
     }
 
@@ -60,16 +58,11 @@ final class Schedule {
     }
 
     private void noteSteering() {
-        if (fuzzer != null && !accessesQuiet && !fuzzer.steering()) {
+        if (!accessesQuiet && !policy.steering()) {
             accessesQuiet = true;
             if (CUT && races.count() == 0 && !aborted) {
                 // no race so far, and none can be recorded from here on: the trial has nothing left to show
-                cut = fuzzer.stopped();
-                aborted = true;
-                choices.freeze();
-                if (onAbort != null) {
-                    onAbort.run(); // the trial's abort: parked threads wake and unwind
-                }
+                cutShort(policy.stopped());
             } else if (RELEASE && races.count() > 0 && !aborted) {
                 // the decision is a function of the schedule (the turn of the last race), so a
                 // replay releases at the same turn; what the JVM does after it is its own
@@ -80,20 +73,50 @@ final class Schedule {
         }
     }
 
+    /** The trial ends here, for a reason of the policy's: parked threads wake and unwind. */
+    private void cutShort(String why) {
+        if (aborted) {
+            return;
+        }
+        cut = why;
+        aborted = true;
+        choices.freeze();
+        if (onAbort != null) {
+            onAbort.run();
+        }
+    }
+
+    boolean exploring() {
+        return policy.explores();
+    }
+
+    /** The holder did an operation between points (see Policy.did). */
+    void did(SchedThread t, Kind kind, Object target, int slot) {
+        policy.did(t, kind, target, slot);
+    }
+
+    /** The holder lets a lock go; the outermost release is an operation of its own. */
+    void release(SchedThread me, Object lock, boolean exclusive) {
+        locks.release(me, lock, exclusive);
+        if (!locks.holders(lock).contains(me)) {
+            did(me, exclusive ? Kind.RELEASE : Kind.SHARED_RELEASE, lock, 0);
+        }
+    }
+
     /** RaceFuzzer's postponements that ended without a race (0 without RaceFuzzer). */
     int fruitless() {
-        return fuzzer == null ? 0 : fuzzer.fruitless();
+        return policy.fruitless();
     }
 
     /** Why RaceFuzzer stopped steering (null: it did not, or no RaceFuzzer), for the trial's note. */
     String steeringStopped() {
-        String why = fuzzer == null ? null : fuzzer.stopped();
+        String why = policy.stopped();
         return why != null && released ? why + "; the rest ran as the JVM scheduled it" : why;
     }
 
     /** RaceFuzzer's invariant (trivially true for the random scheduler). */
     boolean postponedRaceFree() {
-        return fuzzer == null || fuzzer.postponedRaceFree();
+        return policy.postponedRaceFree();
     }
 
     /** The watchdog's events, as logical facts: at which turn, which thread, why. */
@@ -191,6 +214,7 @@ final class Schedule {
             return current == null ? passTurn(null, null) : null;
         }
         me.state = State.ENDED;
+        did(me, Kind.END, null, me.index);
         if (current != me && current != null) {
             return null;
         }
@@ -202,6 +226,7 @@ final class Schedule {
     SchedThread beginWait(SchedThread me, Object lockId, Object waitObject, boolean timed) {
         me.progress++;
         me.holds = Math.max(1, locks.releaseAll(me, lockId));
+        did(me, Kind.RELEASE, lockId, 0);
         me.lock = lockId;
         me.exclusive = true;
         me.waitObject = waitObject;
@@ -237,6 +262,7 @@ final class Schedule {
      */
     SchedThread leave(SchedThread me, Object sync, java.util.function.BooleanSupplier back) {
         me.progress++;
+        did(me, Kind.SYNC, sync, 0);
         me.state = back == null ? State.DETACHED : State.LEFT;
         me.op = back == null ? Op.STEP : Op.SYNC;
         me.ready = back;
@@ -261,6 +287,9 @@ final class Schedule {
         rescues.add("turn " + turns + ": " + c.name() + " " + why);
         choices.mix(-1 - c.index);
         boolean idle = c.doing == SchedThread.Doing.POOL || c.progress == c.rescuedAt;
+        if (c.doing != SchedThread.Doing.POOL) {
+            policy.lostControl(c.name() + " " + why); // a pool's thread between tasks is no loss
+        }
         c.state = idle ? State.IDLE : State.DETACHED;
         c.rescuedAt = c.progress;
         c.op = Op.STEP;
@@ -279,6 +308,7 @@ final class Schedule {
         }
         watchdogFirings++;
         rescues.add("turn " + turns + ": nobody held the turn and a thread could run again");
+        policy.lostControl("a thread became ready outside the scheduler's view");
         choices.mix(-1);
         return passTurn(null, null);
     }
@@ -321,7 +351,7 @@ final class Schedule {
         boolean unpostponed = false;
         for (SchedThread t : roster.all()) {
             if (t != excluded && t.state.candidate() && enabled(t, false)) {
-                if (isAway(t)) {
+                if (isAway(t) && !(exploring() && t.state == State.ARRIVED)) { // exploring: one parked at its point is ready
                     away.add(t);
                 } else {
                     ready.add(t);
@@ -430,32 +460,6 @@ final class Schedule {
 
     /** What the schedule looks like now, for a trial that did not end: each thread and what it does or waits for. */
     String describe() {
-        StringBuilder sb = new StringBuilder("turn ").append(turns);
-        SchedThread c = current;
-        sb.append(c == null ? ", nobody holds the turn" : ", " + c.name() + " holds it (" + c.state + ", " + c.thread.getState() + ")");
-        for (SchedThread t : roster.all()) {
-            if (t == c || t.state == State.ENDED) {
-                continue;
-            }
-            sb.append("; ").append(t.name()).append(' ').append(t.state);
-            if (t.state != State.NEW && t.state != State.EXITED) {
-                Op op = t.state == State.ARRIVED && t.pendingOp != null ? t.pendingOp : t.op;
-                sb.append(" to ").append(op);
-                if (op == Op.ACQUIRE || (op == Op.WAIT && t.notified)) {
-                    List<SchedThread> h = locks.holders(t.lock);
-                    sb.append(' ').append(locks.name(t.lock));
-                    if (!h.isEmpty()) {
-                        sb.append(" held by ").append(h.get(0).name());
-                    }
-                } else if (op == Op.WAIT) {
-                    sb.append(" (not notified) on ").append(locks.name(t.waitObject));
-                } else if (op == Op.JOIN && t.joinTarget != null) {
-                    sb.append(' ').append(t.joinTarget.name());
-                } else if (op == Op.SYNC && t.syncObject != null) {
-                    sb.append(" on ").append(t.syncObject.getClass().getName());
-                }
-            }
-        }
-        return sb.toString();
+        return ScheduleText.describe(this);
     }
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import racepipe.dynamic.explore.Act.Kind;
 import racepipe.dynamic.runtime.Abort;
 import racepipe.dynamic.runtime.Scheduling;
 import racepipe.dynamic.sched.SchedThread.Op;
@@ -28,8 +29,13 @@ public final class Scheduler implements Scheduling {
     private final Stalls stalls = new Stalls(m);
     private int idleLooks;
 
+    /** RaceFuzzer on raceSites (postpone), else the random scheduler (noting meetings before raceSites, if any). */
     public Scheduler(long seed, Set<String> raceSites, boolean postpone, Runnable onDeadlock) {
-        this.schedule = new Schedule(seed, raceSites, postpone, onDeadlock);
+        this(postpone ? Strategy.raceFuzzer(seed, raceSites) : Strategy.random(seed, raceSites), onDeadlock);
+    }
+
+    public Scheduler(Strategy strategy, Runnable onAbort) {
+        this.schedule = new Schedule(strategy, onAbort);
     }
 
     /** The calling thread becomes the first program thread and holds the turn. */
@@ -64,7 +70,35 @@ public final class Scheduler implements Scheduling {
     }
 
     @Override
+    public void volatileAccess(int site, Object target, int slot, boolean write) {
+        if (!schedule.exploring()) {
+            point(); // RaceFuzzer and the random scheduler: a plain point, as always
+            return;
+        }
+        access(site, target, slot, slot + 1, write, true);
+    }
+
+    @Override
+    public void syncEdge(Object sync, boolean release) {
+        if (!schedule.exploring() || released()) {
+            return;
+        }
+        SchedThread me = me();
+        if (me != null) {
+            synchronized (m) {
+                if (schedule.holds(me)) {
+                    schedule.did(me, release ? Kind.SYNC_RELEASE : Kind.SYNC_ACQUIRE, sync, 0);
+                }
+            }
+        }
+    }
+
+    @Override
     public void accessRange(int site, Object target, int from, int to, boolean write) {
+        access(site, target, from, to, write, false);
+    }
+
+    private void access(int site, Object target, int from, int to, boolean write, boolean isVolatile) {
         if (schedule.accessesQuiet && !schedule.aborted) {
             return; // RaceFuzzer stopped steering: an access is no point
         }
@@ -78,6 +112,7 @@ public final class Scheduler implements Scheduling {
             me.slot = from;
             me.slotEnd = to;
             me.write = write;
+            me.volatileAccess = isVolatile;
         }
         arrive(Op.ACCESS, me);
     }
@@ -107,12 +142,24 @@ public final class Scheduler implements Scheduling {
         if (me == null) {
             return true;
         }
-        holdTurn(me);
+        if (schedule.exploring()) {
+            synchronized (m) {
+                me.lock = lock;
+                me.exclusive = exclusive;
+            }
+            arrive(Op.TRY, me); // whether it gets the lock depends on the order: a choice to explore
+        } else {
+            holdTurn(me);
+        }
         synchronized (m) {
             if (!schedule.locks.canAcquire(me, lock, exclusive)) {
                 return false;
             }
+            boolean reentrant = schedule.locks.holders(lock).contains(me);
             schedule.locks.acquire(me, lock, exclusive, 1);
+            if (!reentrant) {
+                schedule.did(me, exclusive ? Kind.ACQUIRE : Kind.SHARED_ACQUIRE, lock, 0);
+            }
             me.progress++;
         }
         return true;
@@ -129,7 +176,7 @@ public final class Scheduler implements Scheduling {
                 holdTurn(me);
             }
             synchronized (m) {
-                schedule.locks.release(me, lock, exclusive);
+                schedule.release(me, lock, exclusive);
                 me.progress++;
             }
         }
@@ -149,7 +196,8 @@ public final class Scheduler implements Scheduling {
             if (schedule.roster.get(child) != null) {
                 throw new IllegalThreadStateException("started twice"); // as Thread.start says
             }
-            schedule.roster.register(child);
+            SchedThread c = schedule.roster.register(child);
+            schedule.did(me, Kind.START, child, c.index);
             me.progress++;
         }
         return true;
@@ -182,12 +230,48 @@ public final class Scheduler implements Scheduling {
     }
 
     @Override
+    public void taskSubmitted(BooleanSupplier begun) {
+        SchedThread me = schedule.exploring() && !released() ? me() : null;
+        if (me != null) {
+            me.submittedBegun = begun;
+            me.threadsBeforeSubmit = Thread.currentThread().getThreadGroup().activeCount();
+        }
+    }
+
+    /**
+     * Exploring: when the submit made a pool's thread, or an idle one may wake for it, the task
+     * starts on it at once: the submitter waits for that (a second at most), so the thread is at
+     * its point before the next choice. A task queued behind busy threads starts when one of them
+     * finishes its task, with the turn.
+     */
+    private void awaitSubmitted(SchedThread me) {
+        BooleanSupplier begun = me.submittedBegun;
+        me.submittedBegun = null;
+        boolean idle;
+        synchronized (m) {
+            idle = schedule.roster.all().stream().anyMatch(t -> t.state == State.IDLE);
+        }
+        if (idle || Thread.currentThread().getThreadGroup().activeCount() > me.threadsBeforeSubmit) {
+            long until = System.nanoTime() + 1_000_000_000L;
+            expect(() -> begun.getAsBoolean() || System.nanoTime() > until);
+        }
+    }
+
+    @Override
+    public void yieldPoint() {
+        if (released()) {
+            return;
+        }
+        arrive(schedule.exploring() ? Op.YIELD : Op.STEP, null); // exploring: it lets others run first
+    }
+
+    @Override
     public void sleep(long millis) throws InterruptedException {
         if (released()) {
             Thread.sleep(millis);
             return;
         }
-        point();
+        yieldPoint();
         if (Thread.interrupted()) {
             throw new InterruptedException("sleep interrupted");
         }
@@ -410,6 +494,9 @@ public final class Scheduler implements Scheduling {
         SchedThread me = known != null ? known : me();
         if (me == null) {
             return;
+        }
+        if (me.submittedBegun != null) {
+            awaitSubmitted(me);
         }
         SchedThread next;
         synchronized (m) {
