@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.model.ProgramInfo;
@@ -20,6 +19,7 @@ import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.model.RunNotes;
 import racepipe.pipeline.model.Summary;
+import racepipe.pipeline.model.Tally;
 import racepipe.pipeline.run.Ranking.Tier;
 import racepipe.statics.StaticResult;
 
@@ -372,38 +372,9 @@ public final class Analysis {
     }
 
     private Summary summary(ResultFile r) {
-        Map<String, TreeSet<String>> sets = new LinkedHashMap<>();
-        for (String k : List.of("static", "ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp", "candidates", "induced")) {
-            sets.put(k, new TreeSet<>());
-        }
-        Map<String, Integer> verdicts = new LinkedHashMap<>();
-        for (String v : List.of("harmful", "real", "unconfirmed", "unreached", "untried")) {
-            verdicts.put(v, 0);
-        }
-        for (RacePair p : r.pairs) {
-            for (String k : List.of("static", "ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp")) {
-                if (p.predictors.containsKey(k)) {
-                    sets.get(k).add(p.key);
-                }
-            }
-            if (isCandidate(p)) {
-                sets.get("candidates").add(p.key);
-            }
-            if (p.induced()) {
-                sets.get("induced").add(p.key);
-            }
-            if (p.verdict != null) {
-                verdicts.merge(p.verdict, 1, Integer::sum);
-            }
-        }
-        Map<String, List<String>> lists = new LinkedHashMap<>();
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        sets.forEach((k, v) -> {
-            lists.put(k, new ArrayList<>(v));
-            counts.put(k, v.size());
-        });
+        Tally t = Tally.of(r.pairs, List.of("static", "ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp"), this::isCandidate);
         synchronized (phases) {
-            return new Summary(lists, counts, verdicts, new LinkedHashMap<>(phases), round(wallBefore + seconds(start)),
+            return new Summary(t.sets(), t.counts(), t.verdicts(), new LinkedHashMap<>(phases), round(wallBefore + seconds(start)),
                     sessionsBefore + 1);
         }
     }

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
 import racepipe.contract.TrialResult;
 import racepipe.pipeline.input.ProgramInput;
@@ -26,6 +25,7 @@ import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.model.Summary;
+import racepipe.pipeline.model.Tally;
 import racepipe.pipeline.model.TestInfo;
 import racepipe.pipeline.run.Analysis;
 import racepipe.pipeline.run.Children;
@@ -461,45 +461,15 @@ public final class TestSuite {
     }
 
     private void finish(ResultFile r) {
-        Map<String, TreeSet<String>> sets = new LinkedHashMap<>();
-        for (String k : List.of("static", "ls", "eraser", "hybrid", "hb", "candidates", "induced")) {
-            sets.put(k, new TreeSet<>());
-        }
-        Map<String, Integer> verdicts = new LinkedHashMap<>();
-        for (String v : List.of("harmful", "real", "unconfirmed", "unreached", "untried")) {
-            verdicts.put(v, 0);
-        }
-        int untried = 0, candidates = 0;
-        for (RacePair p : r.pairs) {
-            for (String k : List.of("static", "ls", "eraser", "hybrid", "hb")) {
-                if (p.predictors.containsKey(k)) {
-                    sets.get(k).add(p.key);
-                }
-            }
-            if (isCandidate(p)) {
-                sets.get("candidates").add(p.key);
-                candidates++;
-                untried += "untried".equals(p.verdict) ? 1 : 0;
-            }
-            if (p.induced()) {
-                sets.get("induced").add(p.key);
-            }
-            if (p.verdict != null) {
-                verdicts.merge(p.verdict, 1, Integer::sum);
-            }
-        }
-        Map<String, List<String>> lists = new LinkedHashMap<>();
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        sets.forEach((k, v) -> {
-            lists.put(k, new ArrayList<>(v));
-            counts.put(k, v.size());
-        });
+        Tally t = Tally.of(r.pairs, List.of("static", "ls", "eraser", "hybrid", "hb"), this::isCandidate);
+        int candidates = t.counts().get("candidates");
+        int untried = (int) r.pairs.stream().filter(p -> isCandidate(p) && "untried".equals(p.verdict)).count();
         double wall = seconds(start);
         if (stoppedIn != null) {
             r.stopped = new ResultFile.Stopped("the budget of " + racepipe.pipeline.run.Budgets.format(opt.budget()) + " ran out",
                     stoppedIn, wall, untried, candidates);
         }
-        r.summary = new Summary(lists, counts, verdicts, new LinkedHashMap<>(phases), wall, 1);
+        r.summary = new Summary(t.sets(), t.counts(), t.verdicts(), new LinkedHashMap<>(phases), wall, 1);
     }
 
     /** Analysis's log without its "phase 1: resumed" line: Phase 1 is the suite's, printed above. */
