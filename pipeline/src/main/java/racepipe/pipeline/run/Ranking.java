@@ -19,12 +19,18 @@ public final class Ranking {
     /** How much Phase 1 saw of a pair, strongest first. */
     public enum Tier {
         /**
-         * A predictive detector (shb, wcp, syncp) reported the pair in a run: SHB's pairs are all
-         * schedulable, WCP's and SyncP's predicted (sound for the first race), so they go first.
+         * SHB reported the pair in a run: every race SHB reports is schedulable (Mathur et al.,
+         * OOPSLA 2018), the strongest evidence a run gives. SHB is within HB: such a pair is also hb's.
          */
-        PREDICTED("predicted", "a predictive detector (shb, wcp or syncp) reported it in a run"),
-        /** Happens-before saw the two accesses unordered in a run: the race was there. */
+        SCHEDULABLE("shb", "SHB reported it in a run (a schedulable race)"),
+        /** Happens-before saw the two accesses unordered in a run (so WCP reports it too): the race was there. */
         HB("hb", "happens-before saw it unordered in a run"),
+        /**
+         * WCP or SyncP predicted the pair from a run's trace, but no run showed it unordered: a
+         * reordering of the run races (sound for the first race), which RaceFuzzer may or may not
+         * find by postponing. Its trials stop like a weaker tier's when no partner ever comes.
+         */
+        PREDICTED("predicted", "WCP or SyncP predicted it from a run's trace, but no run showed it unordered"),
         /** The hybrid detector (lockset + start/join/notify order) saw it unordered in a run. */
         HYBRID("hybrid", "the hybrid detector saw it unordered in a run"),
         /** Both accesses ran in Phase 1 (each in some detector's pair), but no run showed this pair unordered. */
@@ -42,15 +48,15 @@ public final class Ranking {
             this.meaning = meaning;
         }
 
-        /** A run showed the race (observed or predicted from it): every trial, and the random fallback. */
+        /** A run showed the race unordered: every trial, and the random fallback. */
         public boolean observed() {
-            return this == PREDICTED || this == HB;
+            return this == SCHEDULABLE || this == HB;
         }
     }
 
     private static final List<String> PREDICTORS = List.of("static", "ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp");
     private static final List<String> DETECTORS = List.of("ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp");
-    private static final List<String> PREDICTIVE = List.of("shb", "wcp", "syncp");
+    private static final List<String> PREDICTIVE = List.of("wcp", "syncp");
 
     private Ranking() {
     }
@@ -87,11 +93,14 @@ public final class Ranking {
     }
 
     public static Tier tier(RacePair p, Seen seen) {
-        if (PREDICTIVE.stream().anyMatch(p.predictors::containsKey)) {
-            return Tier.PREDICTED;
+        if (p.predictors.containsKey("shb")) {
+            return Tier.SCHEDULABLE;
         }
         if (p.predictors.containsKey("hb")) {
             return Tier.HB;
+        }
+        if (PREDICTIVE.stream().anyMatch(p.predictors::containsKey)) {
+            return Tier.PREDICTED;
         }
         if (p.predictors.containsKey("hybrid")) {
             return Tier.HYBRID;

@@ -19,13 +19,15 @@ import racepipe.pipeline.run.Ranking.Tier;
  * <li>real, settled: {@link #EACH_ORDER} raced trials in each order (a pair of one site with
  *     itself: twice as many raced trials) and no raced trial threw anything;</li>
  * <li>no race yet: give up after {@link #noRaceLimit} trials: all of them when happens-before saw
- *     the race in a run, {@link #NO_RACE} with weaker evidence, {@link #PROBE} that ended (did not
+ *     the race in a run or WCP/SyncP predicted it, {@link #NO_RACE} with weaker evidence, {@link #PROBE} that ended (did not
  *     hang) when neither access was seen running: then the verdict is unreached;</li>
  * <li>the first {@link #HUNG} trials all hung: the rest would too;</li>
  * <li>the first {@link #CUT} trials were all cut without a race (RaceFuzzer gave up steering
  *     after its fruitless postponements), or ran to their end without one after at least
  *     {@link #MEETING_TRIES} postponements each, unless happens-before saw the race: a thread
- *     waited at the pair's sites that often in each without a partner coming.</li>
+ *     waited at the pair's sites that often in each without a partner coming (a pair WCP or SyncP
+ *     only predicted is given up too: the reordering it needs is not one RaceFuzzer's postponing
+ *     reaches, and on a 1.5 s kernel each of its 50 trials cost a second).</li>
  * </ol>
  * A pair whose raced trials threw but not inside a racing method, and not significantly in one
  * order, runs all its trials: Fisher's test needs them.
@@ -59,7 +61,7 @@ public final class Stopping {
     /** The most trials a pair of this tier gets while none of them races (unseen: while they end). */
     public static int noRaceLimit(Tier tier, int max) {
         return switch (tier) {
-            case PREDICTED, HB -> max;
+            case SCHEDULABLE, HB, PREDICTED -> max;
             case HYBRID, EXECUTED, ONE_SITE -> Math.min(max, NO_RACE);
             case UNSEEN -> Math.min(max, PROBE);
         };

@@ -38,12 +38,24 @@ class RankingTest {
 
     @Test
     void tiers_follow_the_evidence() {
+        assertThat(Ranking.tier(pair(8, 9, Map.of("shb", 1, "hb", 1, "wcp", 1)), RAN)).isEqualTo(Tier.SCHEDULABLE);
+        assertThat(Ranking.tier(pair(8, 9, Map.of("hb", 1, "wcp", 1, "syncp", 1)), RAN)).isEqualTo(Tier.HB);
+        assertThat(Ranking.tier(pair(8, 9, Map.of("syncp", 1, "hybrid", 1)), RAN)).isEqualTo(Tier.PREDICTED);
+        assertThat(Ranking.tier(pair(8, 9, Map.of("wcp", 1)), RAN)).isEqualTo(Tier.PREDICTED);
         assertThat(Ranking.tier(pair(8, 9, Map.of("static", true, "hb", 1)), RAN)).isEqualTo(Tier.HB);
         assertThat(Ranking.tier(pair(1, 2, Map.of("hybrid", 3, "ls", 3)), RAN)).isEqualTo(Tier.HYBRID);
         assertThat(Ranking.tier(pair(1, 2, Map.of("static", true, "ls", 1)), RAN)).isEqualTo(Tier.EXECUTED);
         assertThat(Ranking.tier(pair(3, 3, Map.of("static", true)), RAN)).isEqualTo(Tier.EXECUTED);
         assertThat(Ranking.tier(pair(1, 7, Map.of("static", true)), RAN)).isEqualTo(Tier.ONE_SITE);
         assertThat(Ranking.tier(pair(7, 8, Map.of("static", true)), RAN)).isEqualTo(Tier.UNSEEN);
+    }
+
+    @Test
+    void observed_tiers_get_every_trial_and_the_fallback_a_prediction_alone_does_not() {
+        assertThat(Tier.SCHEDULABLE.observed()).isTrue();
+        assertThat(Tier.HB.observed()).isTrue();
+        assertThat(Tier.PREDICTED.observed()).isFalse();
+        assertThat(List.of(Tier.values())).startsWith(Tier.SCHEDULABLE, Tier.HB, Tier.PREDICTED, Tier.HYBRID);
     }
 
     @Test

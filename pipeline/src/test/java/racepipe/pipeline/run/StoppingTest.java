@@ -131,6 +131,9 @@ class StoppingTest {
         assertThat(stopsAfter(times(50, i -> cut()), Tier.HYBRID)).isEqualTo(Stopping.CUT);
         assertThat(Stopping.decide(times(3, i -> cut()), 50, Tier.ONE_SITE, A, B).why()).contains("no partner ever came");
         assertThat(stopsAfter(times(50, i -> cut()), Tier.HB)).isEqualTo(50);
+        assertThat(stopsAfter(times(50, i -> cut()), Tier.SCHEDULABLE)).isEqualTo(50);
+        // a race WCP or SyncP only predicted: a partner that never comes gives it up like a weaker tier
+        assertThat(stopsAfter(times(50, i -> cut()), Tier.PREDICTED)).isEqualTo(Stopping.CUT);
         // one trial that ran to its end: the usual limit
         List<TrialResult> t = new ArrayList<>(List.of(cut(), none(), cut()));
         t.addAll(times(47, i -> cut()));
