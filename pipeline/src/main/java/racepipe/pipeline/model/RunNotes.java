@@ -41,9 +41,9 @@ public final class RunNotes {
         return null;
     }
 
-    /** The note for runs analyze skipped after one timed out. */
-    public static String skipped(int n) {
-        return n + " more run" + (n == 1 ? "" : "s") + " skipped (a run that timed out would again)";
+    /** The note for runs analyze skipped: after one timed out, or when one added nothing (why). */
+    public static String skipped(int n, Object why) {
+        return n + " more run" + (n == 1 ? "" : "s") + " skipped (" + (why == null ? "a run that timed out would again" : why) + ")";
     }
 
     /** {@code timeoutSeconds}: the bound each run had, or null when not known. */

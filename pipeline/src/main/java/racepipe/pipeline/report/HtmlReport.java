@@ -45,7 +45,7 @@ public final class HtmlReport {
         }
         List<String> notes = new java.util.ArrayList<>(RunNotes.of(res.runs, res.options == null ? null : res.options.get("timeout")));
         if (res.options != null && res.options.get("runsSkipped") instanceof Number n) {
-            notes.add(RunNotes.skipped(n.intValue()));
+            notes.add(RunNotes.skipped(n.intValue(), res.options.get("runsSkippedWhy")));
         }
         notes.addAll(RunNotes.uninstrumented(res.uninstrumented));
         if (!notes.isEmpty()) {

@@ -239,7 +239,8 @@ public final class Analysis {
             List<String> notes = new ArrayList<>(RunNotes.of(d.runs(), runTimeoutMillis / 1000));
             if (d.skipped() > 0) {
                 r.options.put("runsSkipped", d.skipped());
-                notes.add(RunNotes.skipped(d.skipped()));
+                r.options.put("runsSkippedWhy", d.skippedWhy());
+                notes.add(RunNotes.skipped(d.skipped(), d.skippedWhy()));
             }
             log.println(String.format(java.util.Locale.ROOT, "phase 1, dynamic: %d pairs, %.1f s%s", d.pairs().size(), dynamic,
                     notes.isEmpty() ? "" : "; " + String.join("; ", notes)));

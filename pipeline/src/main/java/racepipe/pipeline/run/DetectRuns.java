@@ -5,9 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
@@ -60,11 +62,18 @@ public final class DetectRuns {
 
     static final int STRETCH = 2;
 
-    /** The merged result: pairs by key, one summary per run, and how many runs were skipped after a timeout. */
-    /** {@code uninstrumented}: the methods the agent left as they were in any run (their accesses went unseen). */
-    public record Result(Map<String, RacePair> pairs, List<DetectRun> runs, int skipped,
+    /**
+     * The merged result: pairs by key, one summary per run, how many runs were skipped and why
+     * (null when none was). {@code uninstrumented}: the methods the agent left as they were in any
+     * run (their accesses went unseen).
+     */
+    public record Result(Map<String, RacePair> pairs, List<DetectRun> runs, int skipped, String skippedWhy,
                          List<RunResult.Uninstrumented> uninstrumented) {
     }
+
+    static final String AFTER_TIMEOUT = "a run that timed out would again";
+    static final String REPEATED = "the last run found no pair the runs before it had not: runs under the JVM's"
+            + " scheduling repeat themselves";
 
     private DetectRuns() {
     }
@@ -85,6 +94,7 @@ public final class DetectRuns {
         Files.createDirectories(work);
         boolean seeded = opt.seed() != null;
         long limit = opt.timeoutMillis();
+        Set<String> found = new HashSet<>(); // detector|pair over the runs so far
         for (int i = 0; i < opt.runs() && !cancelled.getAsBoolean(); i++) {
             Long seed = seeded ? Seeds.derive(opt.seed(), i) : null;
             long t0 = System.nanoTime();
@@ -96,14 +106,16 @@ public final class DetectRuns {
                 break;
             }
             runs.add(run);
-            if (opt.stopAfterTimeout() && run.outcome() == Outcome.TIMEOUT) {
-                if (!seeded) {
-                    return new Result(pairs, runs, opt.runs() - runs.size(), List.copyOf(left.values()));
+            boolean news = found.addAll(keys(run));
+            if (opt.stopAfterTimeout()) {
+                String why = skipRest(run, seeded, news, i, opt.runs());
+                if (why != null) {
+                    return new Result(pairs, runs, opt.runs() - runs.size(), why, List.copyOf(left.values()));
                 }
-                seeded = false;
+                seeded &= run.outcome() != Outcome.TIMEOUT;
             }
         }
-        return new Result(pairs, runs, 0, List.copyOf(left.values()));
+        return new Result(pairs, runs, 0, null, List.copyOf(left.values()));
     }
 
     private static DetectRun runOnce(ProgramInput program, Options opt, Long seed, int index, Path work,
@@ -156,6 +168,32 @@ public final class DetectRuns {
         // slow exit afterwards is no timeout of the program); the kill for time wrote a result marked so
         return new DetectRun(index, seed, r.outcome(), r.exitStatus(),
                 thrown.isEmpty() ? null : thrown, null, lists(sets));
+    }
+
+    /**
+     * analyze's runs: why the runs after run {@code i} (of {@code total}) are not worth their time,
+     * or null. One without a seed that timed out: the next would too, from the same beginning
+     * (a seeded one that timed out hands the rest to the JVM's scheduling instead). One without a
+     * seed that added no pair: a seeded run tries another schedule, an unseeded one mostly the
+     * JVM's same one again, and the program is a long one (a particles run is 50 s).
+     */
+    static String skipRest(DetectRun run, boolean seeded, boolean news, int i, int total) {
+        if (i + 1 >= total || seeded) {
+            return null;
+        }
+        if (run.outcome() == Outcome.TIMEOUT) {
+            return AFTER_TIMEOUT;
+        }
+        return i > 0 && !news ? REPEATED : null;
+    }
+
+    /** What a run reported: detector|pair, one per detector's pair. */
+    static Set<String> keys(DetectRun run) {
+        Set<String> out = new HashSet<>();
+        if (run.sets() != null) {
+            run.sets().forEach((d, ps) -> ps.forEach(p -> out.add(d + "|" + p)));
+        }
+        return out;
     }
 
     /** A detector's evidence for a pair, its keys in one order (Map.of's order changes between JVMs). */

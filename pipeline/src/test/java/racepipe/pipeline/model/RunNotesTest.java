@@ -35,7 +35,7 @@ class RunNotesTest {
 
     @org.junit.jupiter.api.Test
     void skipped_runs_are_said_with_why() {
-        assertThat(RunNotes.skipped(2)).isEqualTo("2 more runs skipped (a run that timed out would again)");
-        assertThat(RunNotes.skipped(1)).startsWith("1 more run skipped");
+        assertThat(RunNotes.skipped(2, null)).isEqualTo("2 more runs skipped (a run that timed out would again)");
+        assertThat(RunNotes.skipped(1, "why")).isEqualTo("1 more run skipped (why)");
     }
 }

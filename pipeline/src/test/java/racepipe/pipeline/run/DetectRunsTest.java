@@ -45,4 +45,22 @@ class DetectRunsTest {
         RunResult.Site direct = new RunResult.Site(3, "shop/Main", "peek", "()V", 2, "Main.java", 20, "shoplib.Inventory.count", false);
         assertThat(DetectRuns.variable(direct, call(1, 8, ADD))).isEqualTo("shoplib.Inventory.count");
     }
+
+    static racepipe.pipeline.model.DetectRun run(racepipe.contract.Outcome outcome, String... hbPairs) {
+        return new racepipe.pipeline.model.DetectRun(0, null, outcome, 0, null, null, java.util.Map.of("hb", List.of(hbPairs)));
+    }
+
+    @Test
+    void unseeded_runs_stop_after_a_timeout_or_once_one_adds_nothing_seeded_ones_never() {
+        var ok = racepipe.contract.Outcome.OK;
+        var timeout = racepipe.contract.Outcome.TIMEOUT;
+        assertThat(DetectRuns.skipRest(run(timeout), false, true, 0, 3)).isEqualTo(DetectRuns.AFTER_TIMEOUT);
+        assertThat(DetectRuns.skipRest(run(timeout), true, true, 0, 3)).isNull(); // the rest go unseeded instead
+        assertThat(DetectRuns.skipRest(run(ok, "a|b"), false, false, 1, 3)).isEqualTo(DetectRuns.REPEATED);
+        assertThat(DetectRuns.skipRest(run(ok, "a|b"), false, true, 1, 3)).isNull();
+        assertThat(DetectRuns.skipRest(run(ok, "a|b"), false, false, 0, 3)).isNull(); // the first always has a second
+        assertThat(DetectRuns.skipRest(run(ok, "a|b"), true, false, 1, 3)).isNull();
+        assertThat(DetectRuns.skipRest(run(ok, "a|b"), false, false, 2, 3)).isNull(); // none left to skip
+        assertThat(DetectRuns.keys(run(ok, "a|b", "c|d"))).containsExactlyInAnyOrder("hb|a|b", "hb|c|d");
+    }
 }
