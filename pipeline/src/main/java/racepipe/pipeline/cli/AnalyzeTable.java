@@ -65,6 +65,10 @@ final class AnalyzeTable {
         if (r.failure == null) {
             out.println(summary(tried, unreached.size(), untried.size()));
         }
+        String deadlocks = RunNotes.deadlocks(r.runs);
+        if (deadlocks != null) {
+            out.println(cut(deadlocks, WIDTH));
+        }
         if (r.stopped != null) {
             ResultFile.Stopped s = r.stopped;
             out.println(cut(String.format(java.util.Locale.ROOT, "stopped in %s after %.0f s: %s; %d of %d pairs left untried",

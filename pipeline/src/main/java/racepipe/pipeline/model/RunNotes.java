@@ -46,6 +46,20 @@ public final class RunNotes {
         return n + " more run" + (n == 1 ? "" : "s") + " skipped (" + (why == null ? "a run that timed out would again" : why) + ")";
     }
 
+    /**
+     * The closing line when Phase 1 runs deadlocked, or null: a bug of its own that no race
+     * verdict covers (and, in every run, a program whose end was never analysed).
+     */
+    public static String deadlocks(List<DetectRun> runs) {
+        long n = runs == null ? 0 : runs.stream().filter(r -> r.outcome() == Outcome.DEADLOCK).count();
+        if (n == 0) {
+            return null;
+        }
+        return "deadlock: " + n + " of " + runs.size() + " Phase 1 run" + (runs.size() == 1 ? "" : "s") + " deadlocked"
+                + (n == runs.size() ? ", never ending" : "")
+                + "; not a data race: `racepipe explore` finds and replays it";
+    }
+
     /** {@code timeoutSeconds}: the bound each run had, or null when not known. */
     public static List<String> of(List<DetectRun> runs, Object timeoutSeconds) {
         List<String> out = new ArrayList<>();

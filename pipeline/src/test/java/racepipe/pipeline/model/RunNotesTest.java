@@ -24,6 +24,14 @@ class RunNotesTest {
     }
 
     @Test
+    void deadlocked_runs_get_a_closing_line_of_their_own() {
+        assertThat(RunNotes.deadlocks(List.of(run(0, Outcome.OK), run(1, Outcome.TIMEOUT)))).isNull();
+        assertThat(RunNotes.deadlocks(List.of(run(0, Outcome.DEADLOCK), run(1, Outcome.OK))))
+                .isEqualTo("deadlock: 1 of 2 Phase 1 runs deadlocked; not a data race: `racepipe explore` finds and replays it");
+        assertThat(RunNotes.deadlocks(List.of(run(0, Outcome.DEADLOCK)))).startsWith("deadlock: 1 of 1 Phase 1 run deadlocked, never ending; not a data race");
+    }
+
+    @Test
     void runs_without_a_seed_after_a_seeded_timeout_are_said_not_replayable() {
         DetectRun free = new DetectRun(1, null, Outcome.OK, null, null, null, Map.of());
         assertThat(RunNotes.of(List.of(run(0, Outcome.TIMEOUT), free), 10)).containsExactly("1 of 2 runs timed out after 10 s",
