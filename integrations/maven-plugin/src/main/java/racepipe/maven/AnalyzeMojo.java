@@ -1,21 +1,16 @@
 package racepipe.maven;
 
 import java.io.File;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
-import org.apache.maven.project.MavenProject;
-import racepipe.pipeline.Main;
 
 /**
  * {@code racepipe:analyze}: racepipe's analyze on the project's jar (else its classes folder) with
@@ -25,10 +20,7 @@ import racepipe.pipeline.Main;
  */
 @Mojo(name = "analyze", defaultPhase = LifecyclePhase.VERIFY, requiresDependencyResolution = ResolutionScope.RUNTIME,
         threadSafe = false)
-public final class AnalyzeMojo extends AbstractMojo {
-    @Parameter(defaultValue = "${project}", readonly = true, required = true)
-    MavenProject project;
-
+public final class AnalyzeMojo extends RacepipeGoal {
     /** The class whose main starts the program; default: the jar manifest's Main-Class. */
     @Parameter(property = "racepipe.entry")
     String entry;
@@ -41,22 +33,6 @@ public final class AnalyzeMojo extends AbstractMojo {
     @Parameter(property = "racepipe.budget", defaultValue = "10m")
     String budget;
 
-    /** Fail the build when a race is confirmed (not counting baseline or suppressed ones). */
-    @Parameter(property = "racepipe.failOnRace", defaultValue = "true")
-    boolean failOnRace;
-
-    /** An earlier report.json (or its folder): its races are known and do not fail the build. */
-    @Parameter(property = "racepipe.baseline")
-    File baseline;
-
-    /** Accepted races, one a line: SITE SITE # reason. */
-    @Parameter(property = "racepipe.suppress")
-    File suppress;
-
-    /** The most RaceFuzzer trials a candidate gets. */
-    @Parameter(property = "racepipe.trials")
-    Integer trials;
-
     /** Phase 1 dynamic runs. */
     @Parameter(property = "racepipe.runs")
     Integer runs;
@@ -64,10 +40,6 @@ public final class AnalyzeMojo extends AbstractMojo {
     /** Where the reports go. */
     @Parameter(property = "racepipe.outputDirectory", defaultValue = "${project.build.directory}/racepipe")
     File outputDirectory;
-
-    /** Skip the goal. */
-    @Parameter(property = "racepipe.skip", defaultValue = "false")
-    boolean skip;
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
@@ -90,20 +62,7 @@ public final class AnalyzeMojo extends AbstractMojo {
         List<String> cli = AnalyzeArgs.of(new AnalyzeArgs.Settings(program, classes, classPath, entry, args, budget, baseline,
                 suppress, trials, runs, outputDirectory.toPath(), project.getCompileSourceRoots()));
         getLog().info("racepipe: analyze " + program);
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(err, true), cli.toArray(new String[0]));
-        Path report = outputDirectory.toPath().resolve("report.html");
-        switch (code) {
-            case 0 -> getLog().info("racepipe: no new race confirmed; report: " + report);
-            case 1 -> {
-                String msg = "racepipe: data races confirmed in " + program.getFileName() + "; report: " + report;
-                if (failOnRace) {
-                    throw new MojoFailureException(msg);
-                }
-                getLog().warn(msg);
-            }
-            case 3 -> throw new MojoFailureException("racepipe: the analysis failed: " + err.toString().strip() + "; report: " + report);
-            default -> throw new MojoExecutionException("racepipe: " + err.toString().strip().replaceFirst("^racepipe: ", ""));
-        }
+        run(cli, outputDirectory.toPath().resolve("report.html"), "data races confirmed in " + program.getFileName(),
+                "no new race confirmed");
     }
 }

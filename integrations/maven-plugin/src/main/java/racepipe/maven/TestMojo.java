@@ -2,13 +2,11 @@ package racepipe.maven;
 
 import java.io.File;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
@@ -16,7 +14,6 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
-import org.apache.maven.project.MavenProject;
 import racepipe.pipeline.Main;
 
 /**
@@ -27,10 +24,7 @@ import racepipe.pipeline.Main;
  * it replays one trial of the one selected test, as a report's replay command does.
  */
 @Mojo(name = "test", defaultPhase = LifecyclePhase.VERIFY, requiresDependencyResolution = ResolutionScope.TEST, threadSafe = false)
-public final class TestMojo extends AbstractMojo {
-    @Parameter(defaultValue = "${project}", readonly = true, required = true)
-    MavenProject project;
-
+public final class TestMojo extends RacepipeGoal {
     @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
     PluginDescriptor plugin;
 
@@ -46,29 +40,9 @@ public final class TestMojo extends AbstractMojo {
     @Parameter(property = "racepipe.budget", defaultValue = "30m")
     String budget;
 
-    /** Fail the build when a race is confirmed (not counting baseline or suppressed ones). */
-    @Parameter(property = "racepipe.failOnRace", defaultValue = "true")
-    boolean failOnRace;
-
-    /** An earlier report.json (or its folder): its races are known and do not fail the build. */
-    @Parameter(property = "racepipe.baseline")
-    File baseline;
-
-    /** Accepted races, one a line: SITE SITE # reason. */
-    @Parameter(property = "racepipe.suppress")
-    File suppress;
-
-    /** The most RaceFuzzer trials a candidate gets. */
-    @Parameter(property = "racepipe.trials")
-    Integer trials;
-
     /** Where the reports go. */
     @Parameter(property = "racepipe.testsOutputDirectory", defaultValue = "${project.build.directory}/racepipe/tests")
     File outputDirectory;
-
-    /** Skip the goal. */
-    @Parameter(property = "racepipe.skip", defaultValue = "false")
-    boolean skip;
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
@@ -87,16 +61,7 @@ public final class TestMojo extends AbstractMojo {
             throw new MojoExecutionException("racepipe: the test class path is not resolved: " + e.getMessage(), e);
         }
         List<String> cli = new ArrayList<>(List.of("test", testClasses.toString()));
-        List<String> cp = new ArrayList<>();
-        for (String e : classPath) {
-            Path p = Path.of(e).toAbsolutePath().normalize();
-            if (!p.equals(testClasses.toAbsolutePath().normalize()) && Files.exists(p)) {
-                cp.add(p.toString());
-            }
-        }
-        if (!cp.isEmpty()) {
-            cli.addAll(List.of("--cp", String.join(File.pathSeparator, cp)));
-        }
+        cli.addAll(classPathOption(classPath, testClasses));
         boolean replaying = replay != null && !replay.isBlank();
         if (tests != null && replaying) { // one test, by its id (a parameterized one's has commas)
             cli.addAll(List.of("--select", tests.strip()));
@@ -117,40 +82,13 @@ public final class TestMojo extends AbstractMojo {
             return;
         }
         cli.addAll(List.of("--budget", budget, "--out", outputDirectory.toString()));
-        if (baseline != null) {
-            cli.addAll(List.of("--baseline", baseline.getPath()));
-        }
-        if (suppress != null) {
-            cli.addAll(List.of("--suppress", suppress.getPath()));
-        }
-        if (trials != null) {
-            cli.addAll(List.of("--trials", trials.toString()));
-        }
         List<String> roots = new ArrayList<>(project.getCompileSourceRoots());
         roots.addAll(project.getTestCompileSourceRoots());
-        for (String root : roots) {
-            if (Files.isDirectory(Path.of(root))) {
-                cli.addAll(List.of("--source-root", root));
-            }
-        }
+        cli.addAll(sharedOptions(baseline, suppress, trials, roots));
         cli.addAll(List.of("--replay-with", "mvn -q -f " + quote(project.getFile().getAbsolutePath()) + " " + plugin.getGroupId() + ":"
                 + plugin.getArtifactId() + ":" + plugin.getVersion() + ":test -Dracepipe.tests={select} -Dracepipe.replay={replay}"));
         getLog().info("racepipe: test " + testClasses);
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(err, true), cli.toArray(new String[0]));
-        Path report = outputDirectory.toPath().resolve("report.html");
-        switch (code) {
-            case 0 -> getLog().info("racepipe: no new race confirmed in the tests; report: " + report);
-            case 1 -> {
-                String msg = "racepipe: data races confirmed in the tests; report: " + report;
-                if (failOnRace) {
-                    throw new MojoFailureException(msg);
-                }
-                getLog().warn(msg);
-            }
-            case 3 -> throw new MojoFailureException("racepipe: the analysis failed: " + err.toString().strip() + "; report: " + report);
-            default -> throw new MojoExecutionException("racepipe: " + err.toString().strip().replaceFirst("^racepipe: ", ""));
-        }
+        run(cli, outputDirectory.toPath().resolve("report.html"), "data races confirmed in the tests", "no new race confirmed in the tests");
     }
 
     private static String quote(String s) {
