@@ -65,7 +65,7 @@ public final class Exploration {
             sb.append(" --cp ").append(Replay.quote(String.join(java.io.File.pathSeparator,
                     p.classPath().stream().map(Path::toString).toList())));
         }
-        sb.append(" --entry ").append(p.entry()).append(" --replay ").append(Replay.quote(schedule));
+        sb.append(Replay.jdkOption()).append(" --entry ").append(p.entry()).append(" --replay ").append(Replay.quote(schedule));
         if (!p.args().isEmpty()) {
             sb.append(" --");
             p.args().forEach(a -> sb.append(' ').append(Replay.quote(a)));

@@ -15,7 +15,7 @@ public final class Replay {
             sb.append(" --cp ").append(quote(String.join(java.io.File.pathSeparator,
                     p.classPath().stream().map(Path::toString).toList())));
         }
-        sb.append(" --entry ").append(p.entry())
+        sb.append(jdkOption()).append(" --entry ").append(p.entry())
                 .append(" --pair ").append(quote(pair.sites.get(0).key())).append(' ').append(quote(pair.sites.get(1).key()))
                 .append(" --seed ").append(seed);
         if (!"racefuzzer".equals(scheduler)) {
@@ -26,6 +26,11 @@ public final class Replay {
             p.args().forEach(a -> sb.append(' ').append(quote(a)));
         }
         return sb.toString();
+    }
+
+    /** {@code --jdk HOME} when one was given: a replay on another JDK is another run. */
+    static String jdkOption() {
+        return Jdk.chosen() ? " --jdk " + quote(Jdk.home().toString()) : "";
     }
 
     static String quote(String s) {
