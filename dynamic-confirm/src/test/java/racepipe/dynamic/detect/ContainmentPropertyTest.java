@@ -42,7 +42,7 @@ class ContainmentPropertyTest {
         Trace t = run(programs, new java.util.Random(seed));
         assertThat(DetectorsTest.pairs(t.hb)).containsAll(DetectorsTest.pairs(t.shb));
         assertThat(DetectorsTest.pairs(t.wcp)).containsAll(DetectorsTest.pairs(t.hb));
-        assertThat(DetectorsTest.pairs(t.syncp)).containsAll(DetectorsTest.pairs(t.hb));
+        assertThat(DetectorsTest.pairs(t.syncp)).containsAll(DetectorsTest.pairs(t.shb));
     }
 
     /** Interleaves the programs; a lock step waits while another thread holds the lock. */

@@ -73,7 +73,7 @@ class PredictorsTest {
         assertThat(pairs(t.hb)).containsExactly("10-21", "11-20");
         assertThat(pairs(t.shb)).containsExactly("11-20");
         assertThat(pairs(t.wcp)).containsExactly("10-21", "11-20");
-        assertThat(pairs(t.syncp)).containsExactly("10-21", "11-20"); // HB's pairs are kept (class comment)
+        assertThat(pairs(t.syncp)).containsExactly("11-20"); // the pair on x is no race: SyncP drops it as SHB does
     }
 
     // LogService (RaceFuzzer's example, DetectorsTest's run): P1, the configuration handed over
