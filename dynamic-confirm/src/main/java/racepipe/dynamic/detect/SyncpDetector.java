@@ -41,7 +41,10 @@ import java.util.Arrays;
  */
 public final class SyncpDetector implements Detector {
     private final PairTable pairs = new PairTable();
-    private int writer, entries, stride; // location ints: the last write's thread + 1, its epoch
+    private static final int INVALID = -1;
+    // location ints: W (the last write, packed: thread + 1, epoch), A (the summary, see access),
+    // and the last write's thread + 1 and epoch unpacked, for a write whose epoch does not pack
+    private int w, a, writer, entries, stride;
     private int[] epochs = new int[8];
     private VectorClock[] hard = new VectorClock[8]; // per thread, its own entry unused
     private boolean[] dirty = new boolean[8];        // hard grew in the present epoch
@@ -82,6 +85,7 @@ public final class SyncpDetector implements Detector {
         int[] released = new int[4];
         long[] seq = new long[4];
         boolean[] exclusive = new boolean[4];
+        int[] outer = new int[4]; // the section open around this one (a write mode taken inside a read mode), or -1
         int n;
         int[] exclusives = new int[4]; // indices of the exclusive ones
         int exclusiveCount;
@@ -115,19 +119,35 @@ public final class SyncpDetector implements Detector {
 
     @Override
     public int locationInts() {
-        return 2;
+        return 4;
     }
 
     @Override
     public int entryInts() {
-        return 2; // the stamp (cleared to call the detector again), the latest access's epoch
+        return 1; // the latest access's epoch; negated: the next repeat is called all the same
     }
 
     @Override
     public void place(int location, int entry, int stride) {
-        this.writer = location;
+        this.w = location;
+        this.a = location + 1;
+        this.writer = location + 2;
         this.entries = entry;
         this.stride = stride;
+    }
+
+    @Override
+    public int summaryColumn() {
+        return a;
+    }
+
+    @Override
+    public int summaryStamp(int tid) {
+        return pack(tid, epoch(tid));
+    }
+
+    private static int pack(int tid, int epoch) {
+        return tid < 126 && epoch < 1 << 24 ? (tid + 1) << 24 | epoch : INVALID;
     }
 
     @Override
@@ -228,54 +248,79 @@ public final class SyncpDetector implements Detector {
         }
     }
 
+    /**
+     * The check, then the location's last write and this thread's reads-from. A, the summary: this
+     * thread's access with its epoch when every other thread's entry was ordered before it and
+     * none was in its thread's present epoch, else invalid. While it is the last access, the hub
+     * settles this thread's repeats itself (the stamp, A, and W on a write): nothing can race
+     * them (the closure only grows), a read reads the write already read, and a write needs no
+     * other thread's repeat called again (their entries' epochs are over: they are called
+     * anyway).
+     */
     @Override
     public void access(Shape s, int[] d, int base, int e, boolean fresh, Context by) {
         int t = by.tid, k = epoch(t);
         boolean write = s.write(e);
-        check(s, d, base, e, write, by, k);
-        int mine = base + entries + e * stride;
-        d[mine] = k;
-        d[mine + 1] = k;
-        int w = d[base + writer], c = d[base + writer + 1];
+        boolean settled = check(s, d, base, e, write, by, k);
+        d[base + entries + e * stride] = k;
+        d[base + a] = settled ? pack(t, k) : INVALID;
+        int lw = d[base + w], u, c;
+        if (lw > 0) {
+            u = (lw >>> 24) - 1;
+            c = lw & 0xffffff;
+        } else {
+            u = d[base + writer] - 1;
+            c = d[base + writer + 1];
+        }
         if (write) {
-            if (w != t + 1 || c != k) { // a new last write: the other threads' repeats may read it
+            if (u != t || c != k) { // a new last write: the other threads' repeats may read it
+                d[base + w] = pack(t, k);
                 d[base + writer] = t + 1;
                 d[base + writer + 1] = k;
                 for (int i = 0, n = s.size(); i < n; i++) {
-                    if (s.who(i).tid != t) {
-                        d[base + entries + i * stride] = 0;
+                    int at = base + entries + i * stride;
+                    if (s.who(i).tid != t && d[at] > 0) {
+                        d[at] = -d[at];
                     }
                 }
             }
-        } else if (w > 0 && w - 1 != t) { // reads-from: the writer's epoch is a predecessor of what follows
+        } else if (u >= 0 && u != t) { // reads-from: the writer's epoch is a predecessor of what follows
             VectorClock h = hard(t);
-            if (c > h.get(w - 1)) {
-                h.set(w - 1, c);
+            if (c > h.get(u)) {
+                h.set(u, c);
                 dirty[t] = true;
                 version++;
             }
         }
     }
 
-    /** Every entry of another thread that conflicts with this access, against it. */
-    private void check(Shape s, int[] d, int base, int e, boolean write, Context by, int k) {
+    /** Every entry of another thread that conflicts with this access, against it; whether A may be set. */
+    private boolean check(Shape s, int[] d, int base, int e, boolean write, Context by, int k) {
         int t = by.tid;
         VectorClock h = hard(t);
         int site = s.site(e);
+        boolean settled = true;
         for (int i = 0, n = s.size(); i < n; i++) {
             Context other = s.who(i);
             int u = other.tid;
-            if (u == t || !write && !s.write(i)) {
+            if (u == t) {
                 continue;
             }
-            int c = d[base + entries + i * stride + 1];
+            int c = Math.abs(d[base + entries + i * stride]);
+            if (c >= epoch(u)) {
+                settled = false; // u may repeat it in this epoch after this thread's write
+            }
             if (c <= h.get(u) || other.excludes(by)) {
                 continue; // t's own predecessors need u's epoch c; or both hold a lock, one exclusively
             }
             if (race(u, c, t, k)) {
-                pairs.record(s.site(i), u, site, t);
+                settled = false;
+                if (write || s.write(i)) {
+                    pairs.record(s.site(i), u, site, t);
+                }
             }
         }
+        return settled;
     }
 
     /** Whether u's epoch c is outside the closure of its own predecessors and t's present ones. */
@@ -361,38 +406,48 @@ public final class SyncpDetector implements Detector {
     }
 
     /**
-     * Sync-preservation on one lock: of two acquires in the set, the earlier one's section is
-     * complete in it (a read-mode section only against an exclusive one).
+     * Sync-preservation on one lock: of two acquires of two threads in the set, the earlier one's
+     * section is complete in it (a read-mode section only against an exclusive one). A thread's
+     * sections of a lock follow one another, except that one may take the write mode inside
+     * its read-mode section: its open ones in the set are its last one and those around it.
      */
     private boolean lockRule(Lock l, int[] v) {
-        long all = -1, exclusive = -1;
+        long[] all = this.all, exclusive = this.exclusive;
+        if (all.length < l.n) {
+            this.all = all = new long[2 * l.n];
+            this.exclusive = exclusive = new long[2 * l.n];
+        }
         for (int j = 0; j < l.n; j++) {
-            int x = l.tids[j];
             Sections a = l.of[j];
-            int i = a.last(v[x], false);
-            if (i >= 0) {
-                all = Math.max(all, a.seq[i]);
-            }
-            int ie = a.last(v[x], true);
-            if (ie >= 0) {
-                exclusive = Math.max(exclusive, a.seq[ie]);
-            }
+            int i = a.last(v[l.tids[j]], false), ie = a.last(v[l.tids[j]], true);
+            all[j] = i >= 0 ? a.seq[i] : -1;
+            exclusive[j] = ie >= 0 ? a.seq[ie] : -1;
         }
         boolean changed = false;
         for (int j = 0; j < l.n; j++) {
             int x = l.tids[j];
             Sections a = l.of[j];
-            int i = a.last(v[x], false);
-            if (i < 0 || a.released[i] < 0 || a.released[i] <= v[x]) {
-                continue; // none in the set, open (no later acquire exists), or complete in it
+            long laterAll = -1, laterExclusive = -1; // the other threads' latest acquires in the set
+            for (int o = 0; o < l.n; o++) {
+                if (o != j) {
+                    laterAll = Math.max(laterAll, all[o]);
+                    laterExclusive = Math.max(laterExclusive, exclusive[o]);
+                }
             }
-            if ((a.exclusive[i] ? all : exclusive) > a.seq[i]) {
-                v[x] = a.released[i];
-                changed = true;
+            for (int i = a.last(v[x], false); i >= 0; i = a.outer[i]) {
+                if (a.released[i] < 0 || a.released[i] <= v[x]) {
+                    continue; // open (no later acquire exists), or complete in the set
+                }
+                if ((a.exclusive[i] ? laterAll : laterExclusive) > a.seq[i]) {
+                    v[x] = Math.max(v[x], a.released[i]);
+                    changed = true;
+                }
             }
         }
         return changed;
     }
+
+    private long[] all = new long[4], exclusive = new long[4];
 
     private Sections sections(int lock, int tid) {
         Lock l = locks.get(lock);
@@ -428,7 +483,13 @@ public final class SyncpDetector implements Detector {
             a.released = Arrays.copyOf(a.released, m);
             a.seq = Arrays.copyOf(a.seq, m);
             a.exclusive = Arrays.copyOf(a.exclusive, m);
+            a.outer = Arrays.copyOf(a.outer, m);
         }
+        int open = a.n - 1;
+        while (open >= 0 && a.released[open] >= 0) {
+            open = a.outer[open];
+        }
+        a.outer[a.n] = open;
         a.acquired[a.n] = epoch(tid);
         a.released[a.n] = -1;
         a.seq[a.n] = sequence++;

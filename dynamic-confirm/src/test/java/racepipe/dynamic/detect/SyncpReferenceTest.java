@@ -47,21 +47,67 @@ class SyncpReferenceTest {
         assertThat(byEvents(t.log)).containsAll(DetectorsTest.pairs(t.syncp));
     }
 
-    /** Not a property: how often the epochs lose a race of the paper's (printed, bounded loosely). */
+    /**
+     * Not a property: on 2,000 random traces, how often the epochs lose a race of the paper's
+     * definition, and how often SHB's or HB's pairs are not all SyncP's (HB's: its pairs beyond
+     * the first race need not be races at all; SHB's: a theorem event by event, lost here to the
+     * epochs of both detectors). Printed, bounded loosely.
+     */
     @net.jqwik.api.Example
     void misses_should_be_few() {
-        ContainmentPropertyTest gen = new ContainmentPropertyTest();
         Random rng = new Random(7);
-        int traces = 2000, missing = 0;
-        net.jqwik.api.RandomGenerator<List<List<ContainmentPropertyTest.Step>>> g = gen.programs().generator(100);
+        int traces = 2000, missing = 0, notShb = 0, notHb = 0, notFirstHb = 0;
+        net.jqwik.api.RandomGenerator<List<List<ContainmentPropertyTest.Step>>> g = programs().generator(100);
         for (int i = 0; i < traces; i++) {
             Trace t = ContainmentPropertyTest.run(g.next(rng).value(), rng);
-            if (!DetectorsTest.pairs(t.syncp).containsAll(byEvents(t.log))) {
-                missing++;
+            Set<String> syncp = DetectorsTest.pairs(t.syncp);
+            missing += syncp.containsAll(byEvents(t.log)) ? 0 : 1;
+            notShb += syncp.containsAll(DetectorsTest.pairs(t.shb)) ? 0 : 1;
+            notHb += syncp.containsAll(DetectorsTest.pairs(t.hb)) ? 0 : 1;
+            String first = firstHbRace(t.log);
+            notFirstHb += first == null || syncp.contains(first) ? 0 : 1;
+        }
+        System.out.println("syncp on " + traces + " traces: a race of the paper's definition missing on " + missing
+                + ", an SHB pair missing on " + notShb + ", an HB pair missing on " + notHb
+                + ", the first HB race missing on " + notFirstHb);
+        assertThat(missing).isLessThan(traces / 20);
+        assertThat(notFirstHb).isZero();
+    }
+
+    /** The first HB race (the earliest second access, then the latest first one), event by event, or null. */
+    static String firstHbRace(List<int[]> log) {
+        int n = log.size();
+        boolean[][] hb = new boolean[n][n];
+        for (int i = 0; i < n; i++) {
+            int[] a = log.get(i);
+            for (int j = i + 1; j < n; j++) {
+                int[] b = log.get(j);
+                hb[i][j] = a[1] == b[1]
+                        || a[0] == Trace.FORK && b[1] == a[2]
+                        || b[0] == Trace.JOIN && a[1] == b[2]
+                        || a[0] == Trace.NOTIFY && b[0] == Trace.WAITRET && a[2] == b[2]
+                        || a[0] == Trace.VW && b[0] == Trace.VR && a[2] == b[2]
+                        || a[0] == Trace.REL && b[0] == Trace.ACQ && a[2] == b[2] && (a[3] == 1 || b[3] == 1);
             }
         }
-        System.out.println("syncp: a race of the paper's definition missing on " + missing + " of " + traces + " traces");
-        assertThat(missing).isLessThan(traces / 4);
+        for (int k = 0; k < n; k++) {
+            for (int i = 0; i < n; i++) {
+                if (hb[i][k]) {
+                    for (int j = 0; j < n; j++) {
+                        hb[i][j] |= hb[k][j];
+                    }
+                }
+            }
+        }
+        for (int j = 0; j < n; j++) {
+            for (int i = j - 1; i >= 0; i--) {
+                int[] a = log.get(i), b = log.get(j);
+                if (conflict(a, b) && !hb[i][j]) {
+                    return Math.min(a[3], b[3]) + "-" + Math.max(a[3], b[3]);
+                }
+            }
+        }
+        return null;
     }
 
     @Provide
