@@ -22,7 +22,8 @@ import java.util.Arrays;
  * its read (else that pair were an earlier race), so there SHB = HB and the first HB race is a
  * SyncP race. This detector reports no pair for being HB's.
  * <p><b>What is computed.</b> The hub's granularity, said plainly: a thread's history is cut into
- * epochs, each ended by one of its synchronisation events (which belongs to the epoch it ends),
+ * epochs, each ended by one of its synchronisation events (which belongs to the epoch it ends;
+ * a join, wait return or volatile read that brings nothing new to its hard clock ends none),
  * and the closure is computed over whole epochs, so it may hold more than the paper's (an epoch
  * brought in by a read brings the accesses after the write too; e1's own epoch counts with all
  * of its reads so far): every pair reported is a sync-preserving race of the run (sound), and a
@@ -250,11 +251,14 @@ public final class SyncpDetector implements Detector {
         return scratch;
     }
 
-    private void receive(int tid, VectorClock c) {
+    /** Whether the edge brought something new: only then does the receiving event end the epoch. */
+    private boolean receive(int tid, VectorClock c) {
         if (c != null && hard(tid).join(c)) {
             dirty[tid] = true;
             version++;
+            return true;
         }
+        return false;
     }
 
     /**
@@ -536,8 +540,9 @@ public final class SyncpDetector implements Detector {
 
     @Override
     public void threadJoin(int joiner, int joined) {
-        receive(joiner, send(joined));
-        tick(joiner);
+        if (receive(joiner, send(joined))) {
+            tick(joiner);
+        }
     }
 
     @Override
@@ -548,18 +553,19 @@ public final class SyncpDetector implements Detector {
 
     @Override
     public void waitReturn(int tid, int monitor) {
-        receive(tid, strong.get(-1L - monitor));
-        tick(tid);
+        if (receive(tid, strong.get(-1L - monitor))) {
+            tick(tid);
+        }
     }
 
     @Override
     public void volatileAccess(int tid, int variable, boolean write) {
         if (write) {
             post(variable, tid);
-        } else {
-            receive(tid, strong.get(variable));
-            }
-        tick(tid);
+            tick(tid);
+        } else if (receive(tid, strong.get(variable))) {
+            tick(tid); // a spinning read that brings nothing ends no epoch
+        }
     }
 
     private void post(long key, int tid) {

@@ -163,18 +163,39 @@ class SyncpReferenceTest {
         int[] unit = new int[n];      // the epoch of each event in its thread
         int[] joinedAt = new int[n];  // for a join: the joined thread's epoch at that time
         Map<Integer, Integer> epoch = new HashMap<>();
+        // what each thread's epochs need directly (its "hard" clock: edges and reads-from, not
+        // closed), only to tell whether a join, wait return or volatile read brings something new:
+        // one that does not ends no epoch
+        Map<Integer, Map<Integer, Integer>> hard = new HashMap<>();
+        Map<Long, Map<Integer, Integer>> strong = new HashMap<>(); // volatile v: v; monitor m: -1 - m
         for (int i = 0; i < n; i++) {
             int[] e = log.get(i);
             int tid = e[1];
             int k = epoch.computeIfAbsent(tid, x -> 1);
             unit[i] = k;
-            if (e[0] == Trace.FORK) {
-                epoch.putIfAbsent(e[2], 1);
+            Map<Integer, Integer> mine = hard.computeIfAbsent(tid, x -> new HashMap<>());
+            boolean ends = sync(e);
+            switch (e[0]) {
+                case Trace.FORK -> {
+                    epoch.putIfAbsent(e[2], 1);
+                    join(hard.computeIfAbsent(e[2], x -> new HashMap<>()), sent(mine, tid, k));
+                }
+                case Trace.JOIN -> {
+                    joinedAt[i] = epoch.computeIfAbsent(e[2], x -> 1);
+                    ends = join(mine, sent(hard.computeIfAbsent(e[2], x -> new HashMap<>()), e[2], joinedAt[i]));
+                }
+                case Trace.NOTIFY, Trace.VW -> join(strong.computeIfAbsent(e[0] == Trace.VW ? e[2] : -1L - e[2],
+                        x -> new HashMap<>()), sent(mine, tid, k));
+                case Trace.WAITRET, Trace.VR -> ends = join(mine, strong.getOrDefault(e[0] == Trace.VR ? e[2] : -1L - e[2], Map.of()));
+                case Trace.READ -> {
+                    int w = lastWrite(log, i);
+                    if (w >= 0 && log.get(w)[1] != tid) {
+                        join(mine, Map.of(log.get(w)[1], unit[w]));
+                    }
+                }
+                default -> { }
             }
-            if (e[0] == Trace.JOIN) {
-                joinedAt[i] = epoch.computeIfAbsent(e[2], x -> 1);
-            }
-            if (sync(e)) {
+            if (ends) {
                 epoch.put(tid, k + 1);
             }
         }
@@ -243,6 +264,24 @@ class SyncpReferenceTest {
             }
         }
         return races;
+    }
+
+    private static Map<Integer, Integer> sent(Map<Integer, Integer> hard, int tid, int epoch) {
+        Map<Integer, Integer> m = new HashMap<>(hard);
+        m.put(tid, epoch);
+        return m;
+    }
+
+    /** into := into joined with from; whether into grew. */
+    private static boolean join(Map<Integer, Integer> into, Map<Integer, Integer> from) {
+        boolean grew = false;
+        for (Map.Entry<Integer, Integer> x : from.entrySet()) {
+            if (x.getValue() > into.getOrDefault(x.getKey(), 0)) {
+                into.put(x.getKey(), x.getValue());
+                grew = true;
+            }
+        }
+        return grew;
     }
 
     /** A hub entry of a location: thread, site, kind, held and exclusive locks; the stamp and latest epoch. */
