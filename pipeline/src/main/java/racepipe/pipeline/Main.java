@@ -13,7 +13,7 @@ import racepipe.pipeline.model.ToolVersion;
         subcommands = {DetectCommand.class, racepipe.pipeline.cli.StaticCommand.class, racepipe.pipeline.cli.ConfirmCommand.class,
                 racepipe.pipeline.cli.ReplayCommand.class, racepipe.pipeline.cli.AnalyzeCommand.class,
                 racepipe.pipeline.cli.BenchCommand.class, racepipe.pipeline.cli.TestCommand.class,
-                racepipe.pipeline.cli.ExploreCommand.class,
+                racepipe.pipeline.cli.ExploreCommand.class, racepipe.pipeline.cli.TraceCommand.class,
                 racepipe.pipeline.cli.CompletionCommand.class},
         footer = {"", "Exit codes: 0 nothing confirmed (detect, and static without --exit-code: they ran), 1 races confirmed (static --exit-code: pairs found), 2 usage error or bad input, 3 the analysis failed or the program never got going."})
 public final class Main {

@@ -55,4 +55,29 @@ class MainTest {
         assertThat(r.err()).startsWith("racepipe: Invalid value for ").contains(message).endsWith("\n");
         assertThat(r.err().strip()).doesNotContain("\n");
     }
+
+    @Test
+    void trace_should_run_the_detectors_on_an_std_file(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        java.nio.file.Path std = dir.resolve("t.std");
+        java.nio.file.Files.writeString(std, String.join("\n", "T0|fork(T1)|0", "T0|w(x)|10", "T0|acq(l)|0", "T0|rel(l)|0",
+                "T1|acq(l)|0", "T1|r(x)|21", "T1|rel(l)|0", "T1|w(x)|23", "T0|join(T1)|0", ""));
+        Result r = run("trace", std.toString(), "--detectors", "hb,wcp,syncp", "--json", dir.resolve("t.json").toString());
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("9 events").contains("hb: 0 pairs").contains("wcp: 2 pairs").contains("syncp: 1 pair");
+        assertThat(java.nio.file.Files.readString(dir.resolve("t.json"))).contains("\"syncp\"");
+    }
+
+    @Test
+    void trace_should_name_a_missing_file_or_a_bad_line_in_one_line(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        Result missing = run("trace", dir.resolve("none.std").toString());
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err().strip()).contains("no trace file").doesNotContain("\n");
+        java.nio.file.Path bad = dir.resolve("bad.std");
+        java.nio.file.Files.writeString(bad, "T0|w(x)|1\nT0 writes x\n");
+        Result r = run("trace", bad.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).contains("line 2").doesNotContain("\n");
+    }
 }

@@ -688,6 +688,11 @@ public final class EventHub {
 
     /** The detectors of a run, by name: ls, eraser, hybrid, hb, and the predictors shb, wcp, syncp. */
     public static EventHub of(List<String> names) {
+        return of(names, null);
+    }
+
+    /** The named detectors and one more after them (the trace writer), when not null. */
+    public static EventHub of(List<String> names, Detector extra) {
         List<Detector> ds = new ArrayList<>();
         for (String n : names) {
             switch (n.trim()) {
@@ -701,6 +706,9 @@ public final class EventHub {
                 case "" -> { }
                 default -> throw new IllegalArgumentException("unknown detector: " + n);
             }
+        }
+        if (extra != null) {
+            ds.add(extra);
         }
         return new EventHub(ds.toArray(new Detector[0]));
     }

@@ -1,42 +1,76 @@
 package racepipe.dynamic.detect;
 
+import java.util.Arrays;
+
 /**
  * Sync-preserving races (SyncP): Mathur, Pavlogiannis and Viswanathan, "Optimal prediction of
- * synchronization-preserving races", POPL 2021. Two conflicting accesses e1 (earlier) and e2
- * race when some correct reordering of the trace that keeps the order of the critical sections
- * it contains on each lock ends with both enabled: e1 is not in the closure S of their
- * predecessors under thread order, reads-from, fork/join and "a critical section before an
- * acquire in S is complete in S".
- * <p>What this is, plainly: not the paper's linear-time algorithm (its incremental ideals), but
- * the closure computed per question, as a fixpoint over epochs: this detector's epochs end at
- * every synchronisation event of a thread (so within one its clocks and locks are constant),
- * each thread keeps its "hard" clock (start/join, wait/notify, volatiles and the
- * java.util.concurrent hand-offs, and reads-from) at the end of every epoch in which it grew, and
- * each lock its acquires per thread (epochs of acquire and release, trace order). An entry seen
- * by both HB's clock and the hard clock is ordered; one that HB orders only through a lock goes to
- * the fixpoint (hard closure, then the lock rule, until nothing grows); an access pair HB leaves
- * unordered is reported as HB reports it, so HB ⊆ SyncP on every pair: the paper's HB ⊆ SyncP
- * holds for the first race, and beyond it an HB pair may be unschedulable (SHB's shape), which
- * the paper's SyncP drops and this one keeps. What it keeps coarser than the paper: a read's
- * writer is in S with its whole epoch (up to the synchronisation that ends it), an access's own
- * epoch counts only up to its start, and reads-from is the order the detectors see (reads the
- * hub settles without calling the detector add none). The cost of a fixpoint is threads x shared
- * locks per round; the histories grow with the run's synchronisation.
+ * synchronization-preserving races", POPL 2021. Two conflicting accesses e1 (earlier) and e2 of
+ * two threads race when some correct reordering of the trace (each read keeps its write) that
+ * keeps the order of the critical sections it contains on each lock ends with both enabled. The
+ * paper shows this holds exactly when e1 is not in the sync-preserving closure of the thread
+ * predecessors of e1 and e2: the smallest set holding them that is closed under thread order,
+ * reads-from (a read brings its write), fork and join, and "of two acquires of a lock in the
+ * set, the earlier one's release is in it". (e2 is never in it: the closure of events before e2
+ * stays before e2, since the earlier of two acquires releases before the later one acquires.)
+ * <p><b>SyncP and HB.</b> HB ⊆ SyncP holds for the first HB race only, not for every HB pair: the
+ * closure is not within HB's order, because reads-from is not an HB edge. SHB's own example (T1:
+ * x = 1; y = 1. T2: reads y = 1, then reads x) is an HB race on x and no race at all: a read of
+ * y that sees 1 needs T1's write of y and so T1's write of x before it. What holds on every pair
+ * is SHB ⊆ SyncP: the closure is within SHB's order (HB plus reads-from; the lock rule adds a
+ * release that HB already orders before the later acquire), so an access SHB leaves unordered
+ * with e2 is never in it. On the first HB race every write read before e2 is HB-ordered before
+ * its read (else that pair were an earlier race), so there SHB = HB and the first HB race is a
+ * SyncP race. This detector reports no pair for being HB's.
+ * <p><b>What is computed.</b> The hub's granularity, said plainly: a thread's history is cut into
+ * epochs, each ended by one of its synchronisation events (which belongs to the epoch it ends;
+ * a join, wait return or volatile read that brings nothing new to its hard clock ends none),
+ * and the closure is computed over whole epochs, so it may hold more than the paper's (an epoch
+ * brought in by a read brings the accesses after the write too; e1's own epoch counts with all
+ * of its reads so far): every pair reported is a sync-preserving race of the run (sound), and a
+ * race whose closure differs only inside an epoch may be missed. As for HB, the question is
+ * asked of each entry's latest access (its epoch), at an access's first occurrence in its
+ * thread's epoch and again after another thread's write to the location (the write may be what
+ * the next read reads, so the other threads' entries are negated, their epochs kept); unlike
+ * HB's, an older access of an entry may race where its latest does not, which is missed too.
+ * On 2,000 random traces a race of the paper's definition was missing on 12 (0.6%), an HB
+ * pair (beyond the first race) on 69, the first HB race on none. Each thread
+ * keeps the epochs its own predecessors need (its "hard" clock: start, join, wait/notify,
+ * volatiles and the java.util.concurrent hand-offs, and reads-from), recorded at the end of each
+ * epoch in which it grew; each lock its sections per thread (acquire and release epochs, trace
+ * order, a write mode taken inside a read mode linked to the read mode's section). The closure of
+ * a thread's own predecessors is kept per thread and only grows: asked again after a change, it
+ * is grown from where it was (the paper's incremental ideals); a pair's closure starts from it,
+ * and one whose e1 it already holds is ordered without more work. What is not the paper's
+ * algorithm: the paper keeps such an ideal per pair of threads and access kinds, with a pointer
+ * per lock and thread into the sections that only moves forward (linear time overall); here
+ * the pair's part beyond the thread's own closure is computed per question (memoised for the
+ * thread's epoch while nothing changed) by binary search in the sections, a round over the locks
+ * more than one thread took until nothing grows. On SOR 400 it costs about half of HB's time.
+ * {@code SyncpReferenceTest} checks the pairs against this definition computed from scratch and
+ * against the paper's event-by-event closure (every pair a race).
  */
-public final class SyncpDetector extends ClockedDetector {
-    private VectorClock[] hard = new VectorClock[8]; // per thread, own entry not kept
-    private boolean[] dirty = new boolean[8];        // per thread: hard grew in the present epoch
+public final class SyncpDetector implements Detector {
+    private final PairTable pairs = new PairTable();
+    private static final int INVALID = -1;
+    // location ints: W (the last write, packed: thread + 1, epoch), A (the summary, see access),
+    // and the last write's thread + 1 and epoch unpacked, for a write whose epoch does not pack
+    private int w, a, writer, entries, stride;
+    private int[] epochs = new int[8];
+    private VectorClock[] hard = new VectorClock[8]; // per thread, its own entry unused
+    private boolean[] dirty = new boolean[8];        // hard grew in the present epoch
     private History[] histories = new History[8];
-    private final LongMap<VectorClock> strong = new LongMap<>(); // volatile (>= 0), monitor (< 0): hard joined in
-    private final LongMap<Lock> locks = new LongMap<>();
-    private Lock[] shared = new Lock[8]; // the locks more than one thread took
-    private int sharedCount;
-    private long sequence; // acquires in trace order
-    private int width = 1; // thread ids seen: 0 to width - 1
+    private VectorClock[] ideal = new VectorClock[8]; // per thread: the closure of its predecessors
+    private long[] idealVersion = new long[8];        // the version and epoch it was computed at
+    private int[] idealEpoch = new int[8];
+    private final LongMap<VectorClock> strong = new LongMap<>(); // volatile (>= 0), monitor (< 0)
+    private final SyncpSections sections = new SyncpSections(); // each lock's sections per thread
+    private int width = 1;
+    private long version = 1; // grows whenever a hard clock or a lock's history does
+    private int[] v = new int[8], expanded = new int[8];
+    private int[] memoC = new int[8];
+    private boolean[] memoRace = new boolean[8];
+    private long memoKey = -1, memoVersion = -1;
     private final VectorClock scratch = new VectorClock();
-    private long memoKey = -1, memoAt = -1, memoVersion = -1; // the last fixpoint's question, the present it was asked at
-    private boolean memo;
-    private long version; // grows whenever a hard clock or a lock's history does
 
     /** A thread's hard clock at the end of each epoch in which it grew. */
     private static final class History {
@@ -45,111 +79,117 @@ public final class SyncpDetector extends ClockedDetector {
         int n;
     }
 
-    /** A lock's acquires, per thread that took it. */
-    private static final class Lock {
-        int[] tids = new int[2];
-        Acquires[] of = new Acquires[2];
-        int n;
-    }
-
-    /** One thread's acquires of one lock, in its order: epochs of acquire and release (-1 open). */
-    private static final class Acquires {
-        int[] acquired = new int[4];
-        int[] released = new int[4];
-        long[] seq = new long[4];
-        boolean[] exclusive = new boolean[4];
-        int n;
-        int[] exclusives = new int[4]; // indices of the exclusive ones
-        int exclusiveCount;
-
-        /** The last acquire whose epoch is at most k, or -1 (exclusive ones only if asked). */
-        int last(int k, boolean onlyExclusive) {
-            int lo = 0, hi = (onlyExclusive ? exclusiveCount : n) - 1, found = -1;
-            while (lo <= hi) {
-                int mid = (lo + hi) >>> 1;
-                int i = onlyExclusive ? exclusives[mid] : mid;
-                if (acquired[i] <= k) {
-                    found = i;
-                    lo = mid + 1;
-                } else {
-                    hi = mid - 1;
-                }
-            }
-            return found;
-        }
-    }
-
-    public SyncpDetector() {
-        super(new ClockTracker(true, true), true);
-    }
-
     @Override
     public String name() {
         return "syncp";
     }
 
     @Override
-    boolean mayRace(Context earlier, Context now) {
-        return true;
+    public PairTable pairs() {
+        return pairs;
     }
 
     @Override
-    int ownInts() {
-        return 1; // the last write (thread + 1, epoch), for reads-from
+    public int locationInts() {
+        return 4;
+    }
+
+    @Override
+    public int entryInts() {
+        return 1; // the latest access's epoch; negated: the next repeat is called all the same
+    }
+
+    @Override
+    public void place(int location, int entry, int stride) {
+        this.w = location;
+        this.a = location + 1;
+        this.writer = location + 2;
+        this.entries = entry;
+        this.stride = stride;
+    }
+
+    @Override
+    public int summaryColumn() {
+        return a;
+    }
+
+    @Override
+    public int summaryStamp(int tid) {
+        return pack(tid, epoch(tid));
+    }
+
+    private static int pack(int tid, int epoch) {
+        return tid < 126 && epoch < 1 << 24 ? (tid + 1) << 24 | epoch : INVALID;
+    }
+
+    @Override
+    public int repeatColumn() {
+        return 0;
+    }
+
+    @Override
+    public int stamp(int tid) {
+        return epoch(tid);
+    }
+
+    private void grow(int tid) {
+        if (tid >= epochs.length) {
+            int m = Math.max(tid + 1, 2 * epochs.length);
+            epochs = Arrays.copyOf(epochs, m);
+            hard = Arrays.copyOf(hard, m);
+            dirty = Arrays.copyOf(dirty, m);
+            histories = Arrays.copyOf(histories, m);
+            ideal = Arrays.copyOf(ideal, m);
+            idealVersion = Arrays.copyOf(idealVersion, m);
+            idealEpoch = Arrays.copyOf(idealEpoch, m);
+        }
+        if (tid >= width) {
+            width = tid + 1;
+            v = Arrays.copyOf(v, Math.max(width, v.length));
+            expanded = Arrays.copyOf(expanded, Math.max(width, expanded.length));
+            memoC = Arrays.copyOf(memoC, Math.max(width, memoC.length));
+            memoRace = Arrays.copyOf(memoRace, Math.max(width, memoRace.length));
+            memoVersion = -1;
+        }
+    }
+
+    int epoch(int tid) {
+        grow(tid);
+        int e = epochs[tid];
+        return e != 0 ? e : (epochs[tid] = 1);
     }
 
     private VectorClock hard(int tid) {
-        if (tid >= hard.length) {
-            int m = Math.max(tid + 1, 2 * hard.length);
-            hard = java.util.Arrays.copyOf(hard, m);
-            dirty = java.util.Arrays.copyOf(dirty, m);
-            histories = java.util.Arrays.copyOf(histories, m);
-        }
-        width = Math.max(width, tid + 1);
+        grow(tid);
         VectorClock c = hard[tid];
         return c != null ? c : (hard[tid] = new VectorClock());
     }
 
-    /** What tid sends on an edge: its hard clock with its own epoch. */
-    private VectorClock send(int tid) {
-        scratch.assign(hard(tid));
-        scratch.set(tid, clocks.epoch(tid));
-        return scratch;
-    }
-
-    private void receive(int tid, VectorClock c) {
-        if (c != null && hard(tid).join(c)) {
-            dirty[tid] = true;
-            version++;
-            clocks.grew = true; // the epoch ends here even if HB's clock did not move
+    /** tid's synchronisation event ends its epoch: keep its hard clock if it grew. */
+    private void tick(int tid) {
+        int e = epoch(tid);
+        if (dirty[tid]) {
+            dirty[tid] = false;
+            History s = histories[tid];
+            if (s == null) {
+                histories[tid] = s = new History();
+            }
+            if (s.n == s.epochs.length) {
+                s.epochs = Arrays.copyOf(s.epochs, 2 * s.n);
+                s.clocks = Arrays.copyOf(s.clocks, 2 * s.n);
+            }
+            s.epochs[s.n] = e;
+            s.clocks[s.n++] = new VectorClock(hard(tid));
         }
-    }
-
-    /** tid's epoch ends (its synchronisation event, edges received): keep its hard clock if it grew. */
-    private void seal(int tid) {
-        VectorClock h = hard(tid);
-        if (!dirty[tid]) {
-            return;
-        }
-        dirty[tid] = false;
-        History s = histories[tid];
-        if (s == null) {
-            histories[tid] = s = new History();
-        }
-        if (s.n == s.epochs.length) {
-            s.epochs = java.util.Arrays.copyOf(s.epochs, 2 * s.n);
-            s.clocks = java.util.Arrays.copyOf(s.clocks, 2 * s.n);
-        }
-        s.epochs[s.n] = clocks.epoch(tid);
-        s.clocks[s.n++] = new VectorClock(h);
+        epochs[tid] = e + 1;
     }
 
     /** tid's hard clock at the end of its epoch k (the live one for its present epoch), or null. */
     private VectorClock hardAt(int tid, int k) {
-        if (k >= clocks.epoch(tid)) {
+        if (k >= epoch(tid)) {
             return hard(tid);
         }
-        History s = tid < histories.length ? histories[tid] : null;
+        History s = histories[tid];
         if (s == null) {
             return null;
         }
@@ -166,45 +206,153 @@ public final class SyncpDetector extends ClockedDetector {
         return found < 0 ? null : s.clocks[found];
     }
 
-    /** Seen by HB and by the hard clock: what the summary may take as ordered. */
-    @Override
-    VectorClock now(int tid) {
-        scratch.meet(clocks.of(tid), hard(tid));
-        scratch.set(tid, clocks.epoch(tid));
+    /** What tid sends on an edge: its hard clock and its epoch, which the event ends. */
+    private VectorClock send(int tid) {
+        scratch.assign(hard(tid));
+        scratch.set(tid, epoch(tid));
         return scratch;
     }
 
-    @Override
-    boolean seen(Context other, int epoch, Context by, VectorClock now) {
-        int u = other.tid, t = by.tid;
-        hard(u);
-        if (epoch > clocks.of(t).get(u)) {
-            return false; // HB leaves them unordered: reported, as HB does
-        }
-        if (epoch <= hard(t).get(u)) {
+    /** Whether the edge brought something new: only then does the receiving event end the epoch. */
+    private boolean receive(int tid, VectorClock c) {
+        if (c != null && hard(tid).join(c)) {
+            dirty[tid] = true;
+            version++;
             return true;
         }
-        long key = ((long) u << 32) | epoch, at = ((long) t << 32) | clocks.epoch(t);
-        if (key != memoKey || at != memoAt || version != memoVersion) {
-            memoKey = key;
-            memoAt = at;
-            memoVersion = version;
-            memo = closed(u, epoch, t);
-        }
-        return memo;
+        return false;
     }
 
-    /** Whether u's epoch c is in the closure of the predecessors of u's access (in c) and t's present access. */
-    private boolean closed(int u, int c, int t) {
-        int[] v = new int[width];
-        int[] expanded = new int[width];
-        java.util.Arrays.fill(expanded, -1);
-        absorb(v, hardAt(u, c - 1), u);
+    /**
+     * The check, then the location's last write and this thread's reads-from. A, the summary: this
+     * thread's access with its epoch when every other thread's entry was ordered before it and
+     * none was in its thread's present epoch, else invalid. While it is the last access, the hub
+     * settles this thread's repeats itself (the stamp, A, and W on a write): nothing can race
+     * them (the closure only grows), a read reads the write already read, and a write needs no
+     * other thread's repeat called again (their entries' epochs are over: they are called
+     * anyway).
+     */
+    @Override
+    public void access(Shape s, int[] d, int base, int e, boolean fresh, Context by) {
+        int t = by.tid, k = epoch(t);
+        boolean write = s.write(e);
+        boolean settled = check(s, d, base, e, write, by, k);
+        d[base + entries + e * stride] = k;
+        d[base + a] = settled ? pack(t, k) : INVALID;
+        int lw = d[base + w], u, c;
+        if (lw > 0) {
+            u = (lw >>> 24) - 1;
+            c = lw & 0xffffff;
+        } else {
+            u = d[base + writer] - 1;
+            c = d[base + writer + 1];
+        }
+        if (write) {
+            if (u != t || c != k) { // a new last write: the other threads' repeats may read it
+                d[base + w] = pack(t, k);
+                d[base + writer] = t + 1;
+                d[base + writer + 1] = k;
+                for (int i = 0, n = s.size(); i < n; i++) {
+                    int at = base + entries + i * stride;
+                    if (s.who(i).tid != t && d[at] > 0) {
+                        d[at] = -d[at];
+                    }
+                }
+            }
+        } else if (u >= 0 && u != t) { // reads-from: the writer's epoch is a predecessor of what follows
+            VectorClock h = hard(t);
+            if (c > h.get(u)) {
+                h.set(u, c);
+                dirty[t] = true;
+                version++;
+            }
+        }
+    }
+
+    /** Every entry of another thread that conflicts with this access, against it; whether A may be set. */
+    private boolean check(Shape s, int[] d, int base, int e, boolean write, Context by, int k) {
+        int t = by.tid;
+        VectorClock h = hard(t);
+        int site = s.site(e);
+        boolean settled = true;
+        for (int i = 0, n = s.size(); i < n; i++) {
+            Context other = s.who(i);
+            int u = other.tid;
+            if (u == t) {
+                continue;
+            }
+            int c = Math.abs(d[base + entries + i * stride]);
+            if (c >= epoch(u)) {
+                settled = false; // u may repeat it in this epoch after this thread's write
+            }
+            if (c <= h.get(u) || other.excludes(by)) {
+                continue; // t's own predecessors need u's epoch c; or both hold a lock, one exclusively
+            }
+            if (race(u, c, t, k)) {
+                settled = false;
+                if (write || s.write(i)) {
+                    pairs.record(s.site(i), u, site, t);
+                }
+            }
+        }
+        return settled;
+    }
+
+    /** Whether u's epoch c is outside the closure of its own predecessors and t's present ones. */
+    private boolean race(int u, int c, int t, int k) {
+        long key = ((long) t << 32) | k;
+        if (key != memoKey || version != memoVersion) {
+            memoKey = key;
+            memoVersion = version;
+            Arrays.fill(memoC, 0);
+        }
+        if (memoC[u] == c) {
+            return memoRace[u];
+        }
+        VectorClock mine = idealOf(t, k);
+        if (c <= mine.get(u)) {
+            memoC[u] = c;
+            return memoRace[u] = false;
+        }
+        for (int x = 0; x < width; x++) {
+            v[x] = mine.get(x);
+            expanded[x] = v[x];
+        }
         v[u] = Math.max(v[u], c - 1);
+        absorb(v, hardAt(u, c), u);
+        close(u, c);
+        memoC[u] = c;
+        return memoRace[u] = v[u] < c;
+    }
+
+    /** The closure of t's predecessors at its present access (epoch k), grown from the last one. */
+    private VectorClock idealOf(int t, int k) {
+        VectorClock i = ideal[t];
+        if (i != null && idealVersion[t] == version && idealEpoch[t] == k) {
+            return i;
+        }
+        if (i == null) {
+            ideal[t] = i = new VectorClock();
+        }
+        for (int x = 0; x < width; x++) {
+            v[x] = i.get(x);
+            expanded[x] = -1;
+        }
+        v[t] = Math.max(v[t], k - 1);
         absorb(v, hard(t), t);
-        v[t] = Math.max(v[t], clocks.epoch(t) - 1);
+        close(-1, 0);
+        for (int x = 0; x < width; x++) {
+            i.set(x, v[x]);
+        }
+        idealVersion[t] = version;
+        idealEpoch[t] = k;
+        return i;
+    }
+
+    /** Closes v (epochs per thread, whole epochs in) under hard clocks and the lock rule; stops once v[u] >= c. */
+    private void close(int u, int c) {
         boolean changed = true;
-        while (changed && v[u] < c) {
+        while (changed && (u < 0 || v[u] < c)) {
             changed = false;
             for (int x = 0; x < width; x++) {
                 if (v[x] > expanded[x]) {
@@ -212,11 +360,8 @@ public final class SyncpDetector extends ClockedDetector {
                     changed |= absorb(v, hardAt(x, v[x]), x);
                 }
             }
-            for (int i = 0; i < sharedCount; i++) {
-                changed |= lockRule(shared[i], v);
-            }
+            changed |= sections.close(v);
         }
-        return v[u] >= c;
     }
 
     private static boolean absorb(int[] v, VectorClock h, int self) {
@@ -233,178 +378,64 @@ public final class SyncpDetector extends ClockedDetector {
         return changed;
     }
 
-    /**
-     * Sync-preservation on one lock: of two acquires in S, the earlier one's section is complete
-     * in S (read-mode sections only against exclusive ones).
-     */
-    private static boolean lockRule(Lock l, int[] v) {
-        long all = -1, exclusive = -1;
-        for (int j = 0; j < l.n; j++) {
-            int x = l.tids[j];
-            if (x >= v.length) {
-                continue;
-            }
-            Acquires a = l.of[j];
-            int i = a.last(v[x], false);
-            if (i >= 0) {
-                all = Math.max(all, a.seq[i]);
-            }
-            int ie = a.last(v[x], true);
-            if (ie >= 0) {
-                exclusive = Math.max(exclusive, a.seq[ie]);
-            }
-        }
-        boolean changed = false;
-        for (int j = 0; j < l.n; j++) {
-            int x = l.tids[j];
-            if (x >= v.length) {
-                continue;
-            }
-            Acquires a = l.of[j];
-            int i = a.last(v[x], false);
-            if (i < 0 || a.released[i] < 0 || a.released[i] <= v[x]) {
-                continue; // none in S, open (no later acquire can be in S), or complete in S
-            }
-            if ((a.exclusive[i] ? all : exclusive) > a.seq[i]) {
-                v[x] = a.released[i];
-                changed = true;
-            }
-        }
-        return changed;
-    }
-
-    @Override
-    void after(Shape s, int[] d, int base, int e, Context by) {
-        int tid = by.tid;
-        VectorClock h = hard(tid);
-        if (s.write(e)) {
-            d[base + own] = pack(tid, clocks.epoch(tid));
-            return;
-        }
-        int last = d[base + own];
-        if (last <= 0) {
-            return;
-        }
-        int u = (last >>> 24) - 1, c = last & 0xffffff;
-        if (u != tid && c > h.get(u)) { // reads-from: the writer's epoch is in S with the read
-            h.set(u, c);
-            dirty[tid] = true;
-            version++;
-        }
-    }
-
-    private Acquires acquires(int lock, int tid) {
-        Lock l = locks.get(lock);
-        if (l == null) {
-            locks.put(lock, l = new Lock());
-        }
-        for (int j = 0; j < l.n; j++) {
-            if (l.tids[j] == tid) {
-                return l.of[j];
-            }
-        }
-        if (l.n == l.tids.length) {
-            l.tids = java.util.Arrays.copyOf(l.tids, 2 * l.n);
-            l.of = java.util.Arrays.copyOf(l.of, 2 * l.n);
-        }
-        l.tids[l.n] = tid;
-        Acquires a = l.of[l.n++] = new Acquires();
-        if (l.n == 2) { // a second thread: the lock rule may now order something
-            if (sharedCount == shared.length) {
-                shared = java.util.Arrays.copyOf(shared, 2 * sharedCount);
-            }
-            shared[sharedCount++] = l;
-        }
-        return a;
-    }
-
     @Override
     public void acquire(int tid, int lock, boolean exclusive) {
-        hard(tid);
-        Acquires a = acquires(lock, tid);
-        if (a.n == a.acquired.length) {
-            int m = 2 * a.n;
-            a.acquired = java.util.Arrays.copyOf(a.acquired, m);
-            a.released = java.util.Arrays.copyOf(a.released, m);
-            a.seq = java.util.Arrays.copyOf(a.seq, m);
-            a.exclusive = java.util.Arrays.copyOf(a.exclusive, m);
-        }
-        a.acquired[a.n] = clocks.epoch(tid);
-        a.released[a.n] = -1;
-        a.seq[a.n] = sequence++;
-        a.exclusive[a.n] = exclusive;
-        if (exclusive) {
-            if (a.exclusiveCount == a.exclusives.length) {
-                a.exclusives = java.util.Arrays.copyOf(a.exclusives, 2 * a.exclusiveCount);
-            }
-            a.exclusives[a.exclusiveCount++] = a.n;
-        }
-        a.n++;
+        sections.acquire(tid, lock, exclusive, epoch(tid));
         version++;
-        seal(tid);
-        clocks.acquire(tid, lock, exclusive);
+        tick(tid);
     }
 
     @Override
     public void release(int tid, int lock, boolean exclusive) {
-        Acquires a = acquires(lock, tid);
-        for (int i = a.n - 1; i >= 0; i--) {
-            if (a.released[i] < 0) {
-                a.released[i] = clocks.epoch(tid);
-                version++;
-                break;
-            }
+        if (sections.release(tid, lock, epoch(tid))) {
+            version++;
         }
-        seal(tid);
-        clocks.release(tid, lock, exclusive);
+        tick(tid);
     }
 
     @Override
     public void threadStart(int parent, int child) {
         receive(child, send(parent));
-        seal(parent);
-        clocks.start(parent, child);
-        clocks.grew = false; // the child's clock grew: its first epoch has only begun
+        epoch(child);
+        tick(parent);
     }
 
     @Override
     public void threadJoin(int joiner, int joined) {
-        receive(joiner, send(joined));
-        seal(joiner);
-        clocks.join(joiner, joined);
+        if (receive(joiner, send(joined))) {
+            tick(joiner);
+        }
     }
 
     @Override
     public void notifyWaiters(int tid, int monitor) {
-        long k = -1L - monitor;
-        VectorClock c = strong.get(k);
-        if (c == null) {
-            strong.put(k, c = new VectorClock());
-        }
-        c.join(send(tid));
-        seal(tid);
-        clocks.notifyWaiters(tid, monitor);
+        post(-1L - monitor, tid);
+        tick(tid);
     }
 
     @Override
     public void waitReturn(int tid, int monitor) {
-        receive(tid, strong.get(-1L - monitor));
-        seal(tid);
-        clocks.waitReturn(tid, monitor);
+        if (receive(tid, strong.get(-1L - monitor))) {
+            tick(tid);
+        }
     }
 
     @Override
     public void volatileAccess(int tid, int variable, boolean write) {
         if (write) {
-            VectorClock c = strong.get(variable);
-            if (c == null) {
-                strong.put(variable, c = new VectorClock());
-            }
-            c.join(send(tid));
-        } else {
-            receive(tid, strong.get(variable));
+            post(variable, tid);
+            tick(tid);
+        } else if (receive(tid, strong.get(variable))) {
+            tick(tid); // a spinning read that brings nothing ends no epoch
         }
-        seal(tid);
-        clocks.volatileAccess(tid, variable, write);
+    }
+
+    private void post(long key, int tid) {
+        VectorClock c = strong.get(key);
+        if (c == null) {
+            strong.put(key, c = new VectorClock());
+        }
+        c.join(send(tid));
+        version++;
     }
 }

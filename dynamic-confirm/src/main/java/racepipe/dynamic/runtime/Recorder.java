@@ -97,13 +97,16 @@ final class Recorder {
     private Pending[] all = new Pending[8]; // every live thread's, for the joins and the end
     private int live;
 
+    private final TraceFile trace; // detect --trace: the run's trace in RAPID's STD format, or null
+
     Recorder(List<String> detectors) {
         this(detectors, REST);
     }
 
     /** rest: the accesses a thread hands over before the filter of repeats is first tried (tests: 0). */
     Recorder(List<String> detectors, int rest) {
-        this.hub = EventHub.of(detectors);
+        this.trace = TraceFile.open(Control.agentOptions());
+        this.hub = EventHub.of(detectors, trace == null ? null : trace.writer());
         this.shadows = new ShadowMap(hub);
         this.rest = rest;
     }
@@ -675,6 +678,9 @@ final class Recorder {
     }
 
     private RunResult result(RunResult ending) {
+        if (trace != null) {
+            trace.close();
+        }
         List<RunResult.Pair> pairs = new ArrayList<>();
         List<Integer> used = new ArrayList<>();
         boolean[] seen = new boolean[Sites.count()];

@@ -73,7 +73,7 @@ class PredictorsTest {
         assertThat(pairs(t.hb)).containsExactly("10-21", "11-20");
         assertThat(pairs(t.shb)).containsExactly("11-20");
         assertThat(pairs(t.wcp)).containsExactly("10-21", "11-20");
-        assertThat(pairs(t.syncp)).containsExactly("10-21", "11-20"); // HB's pairs are kept (class comment)
+        assertThat(pairs(t.syncp)).containsExactly("11-20"); // the pair on x is no race: SyncP drops it as SHB does
     }
 
     // LogService (RaceFuzzer's example, DetectorsTest's run): P1, the configuration handed over
@@ -126,5 +126,28 @@ class PredictorsTest {
         assertThat(pairs(t.shb)).isEmpty();
         assertThat(pairs(t.wcp)).isEmpty();
         assertThat(pairs(t.syncp)).isEmpty();
+    }
+
+    // found by SyncpReferenceTest: T2 takes the write mode inside its read-mode section of L and
+    // reads x in it; T1's later section on L must follow T2's read-mode section (not only its
+    // write-mode one), so T1's write of x after it is ordered after T2's reads
+    @Test
+    void syncp_should_complete_a_read_mode_section_around_a_write_mode_one() {
+        Trace t = new Trace().start(0, 1).start(0, 2)
+                .readLock(2, 1).read(2, 0, 1).lock(2, 1).unlock(2, 1).read(2, 0, 1).readUnlock(2, 1)
+                .lock(1, 1).unlock(1, 1).write(1, 0, 0);
+        assertThat(pairs(t.hb)).isEmpty();
+        assertThat(pairs(t.syncp)).isEmpty();
+    }
+
+    // HB's pairs beyond the first race need not be SyncP's (SHB's shape above), but the first one
+    // is: here T2's read of y is the first race (HB and SyncP report it), and the read of x after
+    // it is no race for SyncP (it needs T1's write of y, hence of x)
+    @Test
+    void syncp_should_report_the_first_hb_race() {
+        Trace t = new Trace().start(0, 1).start(0, 2)
+                .write(1, 1, 10).write(1, 2, 11).read(2, 2, 20).read(2, 1, 21);
+        assertThat(pairs(t.hb)).contains("11-20");
+        assertThat(pairs(t.syncp)).containsExactly("11-20");
     }
 }

@@ -2,7 +2,12 @@ package racepipe.dynamic.detect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
@@ -12,50 +17,65 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * SyncpDetector against the definition it stands for (Mathur, Pavlogiannis, Viswanathan, POPL
- * 2021, section 3): two conflicting accesses race when neither is in the closure of their
- * predecessors under thread order, reads-from (a read needs the last write before it; a volatile
- * read and a wait return, as the detector models them, every earlier volatile write and
- * notification), fork and join, and sync-preservation (of two acquires of a lock in the set, the
- * earlier one's section is complete in it), computed here event by event; or when HB leaves them
- * unordered (the class comment says why). Every pair the detector reports must be such a race.
- * The detector may miss one (20,000 random traces: 15 times): a read's writer enters the closure
- * with its whole epoch, more than the write's predecessors.
+ * SyncpDetector against two slow references computed from the trace's log, on random traces.
+ * <ul>
+ * <li>{@link #byEpochs}: the detector's definition (its class comment) computed from scratch for
+ * each question: whole epochs, each thread's closure as of the access, the question asked at the
+ * accesses the detector is called on (an entry's first in its thread's epoch, again after another
+ * thread's write to the location). The pairs must be equal.
+ * <li>{@link #byEvents}: the paper's definition event by event (Mathur, Pavlogiannis, Viswanathan,
+ * POPL 2021, section 3): e1 races e2 when e1 is not in the sync-preserving closure of their thread
+ * predecessors. Every pair the detector reports must be such a race (soundness); the detector may
+ * miss some (the epochs), which {@link #misses_should_be_few} measures.
+ * </ul>
+ * The log's synchronisation events carry what the detectors got: reads of the last write, volatile
+ * reads of every earlier volatile write, wait returns of every earlier notification, as racepipe
+ * models them.
  */
 class SyncpReferenceTest {
-    // Disabled, not fixed: on 12-05 one run of this property (500 traces) found a pair
-    // SyncpDetector reports that is neither HB's nor a sync-preserving race ("1-2" beside "0-1",
-    // "0-2"; the trace was not kept), where 20,000 traces before had shown none. Rare, not yet
-    // understood (a suspect: an access's own epoch counts only up to its start): to be fixed.
-    @net.jqwik.api.Disabled("an extra SyncP pair seen once, not yet understood: see the comment")
-    @Property(tries = 500)
-    void syncp_should_report_only_sync_preserving_or_hb_races(
+    @Property(tries = 3000)
+    void syncp_should_report_exactly_the_epoch_closure_races(
             @ForAll("programs") List<List<ContainmentPropertyTest.Step>> programs, @ForAll long seed) {
         Trace t = ContainmentPropertyTest.run(programs, new Random(seed));
-        assertThat(reference(t.log)).containsAll(DetectorsTest.pairs(t.syncp));
+        assertThat(DetectorsTest.pairs(t.syncp)).containsExactlyInAnyOrderElementsOf(byEpochs(t.log));
     }
 
-    @Provide
-    Arbitrary<List<List<ContainmentPropertyTest.Step>>> programs() {
-        return new ContainmentPropertyTest().programs();
+    @Property(tries = 3000)
+    void syncp_should_report_only_sync_preserving_races(
+            @ForAll("programs") List<List<ContainmentPropertyTest.Step>> programs, @ForAll long seed) {
+        Trace t = ContainmentPropertyTest.run(programs, new Random(seed));
+        assertThat(byEvents(t.log)).containsAll(DetectorsTest.pairs(t.syncp));
     }
 
-    static Set<String> reference(List<int[]> log) {
-        int n = log.size();
-        Set<String> races = new TreeSet<>();
-        boolean[][] hb = hb(log);
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                int[] a = log.get(i), b = log.get(j);
-                if (a[1] != b[1] && conflict(a, b) && (!hb[i][j] || !closure(log, i, j)[i])) {
-                    races.add(Math.min(a[3], b[3]) + "-" + Math.max(a[3], b[3]));
-                }
-            }
+    /**
+     * Not a property: on 2,000 random traces, how often the epochs lose a race of the paper's
+     * definition, and how often SHB's or HB's pairs are not all SyncP's (HB's: its pairs beyond
+     * the first race need not be races at all; SHB's: a theorem event by event, lost here to the
+     * epochs of both detectors). Printed, bounded loosely.
+     */
+    @net.jqwik.api.Example
+    void misses_should_be_few() {
+        Random rng = new Random(7);
+        int traces = 2000, missing = 0, notShb = 0, notHb = 0, notFirstHb = 0;
+        net.jqwik.api.RandomGenerator<List<List<ContainmentPropertyTest.Step>>> g = programs().generator(100);
+        for (int i = 0; i < traces; i++) {
+            Trace t = ContainmentPropertyTest.run(g.next(rng).value(), rng);
+            Set<String> syncp = DetectorsTest.pairs(t.syncp);
+            missing += syncp.containsAll(byEvents(t.log)) ? 0 : 1;
+            notShb += syncp.containsAll(DetectorsTest.pairs(t.shb)) ? 0 : 1;
+            notHb += syncp.containsAll(DetectorsTest.pairs(t.hb)) ? 0 : 1;
+            String first = firstHbRace(t.log);
+            notFirstHb += first == null || syncp.contains(first) ? 0 : 1;
         }
-        return races;
+        System.out.println("syncp on " + traces + " traces: a race of the paper's definition missing on " + missing
+                + ", an SHB pair missing on " + notShb + ", an HB pair missing on " + notHb
+                + ", the first HB race missing on " + notFirstHb);
+        assertThat(missing).isLessThan(traces / 20);
+        assertThat(notFirstHb).isZero();
     }
 
-    static boolean[][] hb(List<int[]> log) {
+    /** The first HB race (the earliest second access, then the latest first one), event by event, or null. */
+    static String firstHbRace(List<int[]> log) {
         int n = log.size();
         boolean[][] hb = new boolean[n][n];
         for (int i = 0; i < n; i++) {
@@ -79,11 +99,312 @@ class SyncpReferenceTest {
                 }
             }
         }
-        return hb;
+        for (int j = 0; j < n; j++) {
+            for (int i = j - 1; i >= 0; i--) {
+                int[] a = log.get(i), b = log.get(j);
+                if (conflict(a, b) && !hb[i][j]) {
+                    return Math.min(a[3], b[3]) + "-" + Math.max(a[3], b[3]);
+                }
+            }
+        }
+        return null;
     }
 
-    /** The closure of the predecessors of events x and y. */
-    static boolean[] closure(List<int[]> log, int x, int y) {
+    @Provide
+    Arbitrary<List<List<ContainmentPropertyTest.Step>>> programs() {
+        return new ContainmentPropertyTest().programs();
+    }
+
+    private static boolean access(int[] e) {
+        return e[0] == Trace.READ || e[0] == Trace.WRITE;
+    }
+
+    private static boolean sync(int[] e) {
+        return !access(e);
+    }
+
+    /** For each acquire, its release (the thread's latest open section of the lock takes a release), or -1. */
+    private static int[] releases(List<int[]> log) {
+        int[] rel = new int[log.size()];
+        java.util.Arrays.fill(rel, -1);
+        Map<Long, Deque<Integer>> open = new HashMap<>();
+        for (int i = 0; i < log.size(); i++) {
+            int[] e = log.get(i);
+            long key = ((long) e[1] << 32) | e[2];
+            if (e[0] == Trace.ACQ) {
+                open.computeIfAbsent(key, k -> new ArrayDeque<>()).push(i);
+            } else if (e[0] == Trace.REL) {
+                Deque<Integer> s = open.get(key);
+                if (s != null && !s.isEmpty()) {
+                    rel[s.pop()] = i;
+                }
+            }
+        }
+        return rel;
+    }
+
+    private static int lastWrite(List<int[]> log, int read) {
+        for (int k = read - 1; k >= 0; k--) {
+            if (log.get(k)[0] == Trace.WRITE && log.get(k)[2] == log.get(read)[2]) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean conflict(int[] a, int[] b) {
+        return access(a) && access(b) && a[2] == b[2] && a[1] != b[1] && (a[0] == Trace.WRITE || b[0] == Trace.WRITE);
+    }
+
+    // ---- the detector's definition, by epochs ----
+
+    static Set<String> byEpochs(List<int[]> log) {
+        int n = log.size();
+        int[] unit = new int[n];      // the epoch of each event in its thread
+        int[] joinedAt = new int[n];  // for a join: the joined thread's epoch at that time
+        Map<Integer, Integer> epoch = new HashMap<>();
+        // what each thread's epochs need directly (its "hard" clock: edges and reads-from, not
+        // closed), only to tell whether a join, wait return or volatile read brings something new:
+        // one that does not ends no epoch
+        Map<Integer, Map<Integer, Integer>> hard = new HashMap<>();
+        Map<Long, Map<Integer, Integer>> strong = new HashMap<>(); // volatile v: v; monitor m: -1 - m
+        for (int i = 0; i < n; i++) {
+            int[] e = log.get(i);
+            int tid = e[1];
+            int k = epoch.computeIfAbsent(tid, x -> 1);
+            unit[i] = k;
+            Map<Integer, Integer> mine = hard.computeIfAbsent(tid, x -> new HashMap<>());
+            boolean ends = sync(e);
+            switch (e[0]) {
+                case Trace.FORK -> {
+                    epoch.putIfAbsent(e[2], 1);
+                    join(hard.computeIfAbsent(e[2], x -> new HashMap<>()), sent(mine, tid, k));
+                }
+                case Trace.JOIN -> {
+                    joinedAt[i] = epoch.computeIfAbsent(e[2], x -> 1);
+                    ends = join(mine, sent(hard.computeIfAbsent(e[2], x -> new HashMap<>()), e[2], joinedAt[i]));
+                }
+                case Trace.NOTIFY, Trace.VW -> join(strong.computeIfAbsent(e[0] == Trace.VW ? e[2] : -1L - e[2],
+                        x -> new HashMap<>()), sent(mine, tid, k));
+                case Trace.WAITRET, Trace.VR -> ends = join(mine, strong.getOrDefault(e[0] == Trace.VR ? e[2] : -1L - e[2], Map.of()));
+                case Trace.READ -> {
+                    int w = lastWrite(log, i);
+                    if (w >= 0 && log.get(w)[1] != tid) {
+                        join(mine, Map.of(log.get(w)[1], unit[w]));
+                    }
+                }
+                default -> { }
+            }
+            if (ends) {
+                epoch.put(tid, k + 1);
+            }
+        }
+        int[] rel = releases(log);
+        Set<String> races = new TreeSet<>();
+        Map<String, Entry> entries = new HashMap<>();
+        Map<Integer, List<Entry>> byLocation = new HashMap<>();
+        Map<Integer, int[]> writer = new HashMap<>();
+        Map<Integer, List<int[]>> held = new HashMap<>(); // per thread: open sections {lock, exclusive}
+        for (int j = 0; j < n; j++) {
+            int[] e = log.get(j);
+            int t = e[1];
+            if (e[0] == Trace.ACQ) {
+                held.computeIfAbsent(t, x -> new ArrayList<>()).add(new int[] {e[2], e[3]});
+                continue;
+            }
+            if (e[0] == Trace.REL) {
+                List<int[]> h = held.get(t);
+                for (int i = h.size() - 1; i >= 0; i--) {
+                    if (h.get(i)[0] == e[2]) {
+                        h.remove(i);
+                        break;
+                    }
+                }
+                continue;
+            }
+            if (!access(e)) {
+                continue;
+            }
+            Set<Integer> any = new TreeSet<>(), excl = new TreeSet<>();
+            for (int[] s : held.getOrDefault(t, List.of())) {
+                any.add(s[0]);
+                if (s[1] == 1) {
+                    excl.add(s[0]);
+                }
+            }
+            int loc = e[2];
+            String key = loc + ":" + t + "/" + e[3] + "/" + e[0] + "/" + any + "/" + excl;
+            List<Entry> here = byLocation.computeIfAbsent(loc, x -> new ArrayList<>());
+            Entry mine = entries.get(key);
+            if (mine == null) {
+                entries.put(key, mine = new Entry(t, e[3], e[0] == Trace.WRITE, any, excl));
+                here.add(mine);
+            }
+            int k = unit[j];
+            if (mine.stamp != k) { // the detector is called
+                for (Entry o : here) {
+                    if (o.tid == t || o.epoch == 0 || !mine.write && !o.write || o.excludes(mine)) {
+                        continue;
+                    }
+                    if (!inClosure(log, unit, joinedAt, rel, j, o.tid, o.epoch, t, k)) {
+                        races.add(Math.min(o.site, mine.site) + "-" + Math.max(o.site, mine.site));
+                    }
+                }
+            }
+            mine.stamp = k;
+            mine.epoch = k;
+            int[] w = writer.get(loc);
+            if (mine.write && (w == null || w[0] != t || w[1] != k)) {
+                writer.put(loc, new int[] {t, k});
+                for (Entry o : here) {
+                    if (o.tid != t) {
+                        o.stamp = 0; // another thread's repeat may read this write: it is called again
+                    }
+                }
+            }
+        }
+        return races;
+    }
+
+    private static Map<Integer, Integer> sent(Map<Integer, Integer> hard, int tid, int epoch) {
+        Map<Integer, Integer> m = new HashMap<>(hard);
+        m.put(tid, epoch);
+        return m;
+    }
+
+    /** into := into joined with from; whether into grew. */
+    private static boolean join(Map<Integer, Integer> into, Map<Integer, Integer> from) {
+        boolean grew = false;
+        for (Map.Entry<Integer, Integer> x : from.entrySet()) {
+            if (x.getValue() > into.getOrDefault(x.getKey(), 0)) {
+                into.put(x.getKey(), x.getValue());
+                grew = true;
+            }
+        }
+        return grew;
+    }
+
+    /** A hub entry of a location: thread, site, kind, held and exclusive locks; the stamp and latest epoch. */
+    private static final class Entry {
+        final int tid, site;
+        final boolean write;
+        final Set<Integer> any, excl;
+        int stamp, epoch;
+
+        Entry(int tid, int site, boolean write, Set<Integer> any, Set<Integer> excl) {
+            this.tid = tid;
+            this.site = site;
+            this.write = write;
+            this.any = any;
+            this.excl = excl;
+        }
+
+        boolean excludes(Entry o) {
+            for (int l : excl) {
+                if (o.any.contains(l)) {
+                    return true;
+                }
+            }
+            for (int l : any) {
+                if (o.excl.contains(l)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** Whether u's epoch c is in the closure, as of event j, of u's epochs before c with c's reads so far and t's before k with k's. */
+    private static boolean inClosure(List<int[]> log, int[] unit, int[] joinedAt, int[] rel, int j, int u, int c, int t, int k) {
+        Map<Integer, Integer> v = new HashMap<>();
+        v.put(u, c - 1);
+        v.merge(t, k - 1, Math::max);
+        requirements(log, unit, joinedAt, j, u, c, v);
+        requirements(log, unit, joinedAt, j, t, k, v);
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (Map.Entry<Integer, Integer> x : new ArrayList<>(v.entrySet())) {
+                for (int ep = 1; ep <= x.getValue(); ep++) {
+                    changed |= requirements(log, unit, joinedAt, j, x.getKey(), ep, v);
+                }
+            }
+            for (int a = 0; a < j; a++) { // the lock rule
+                int[] ea = log.get(a);
+                if (ea[0] != Trace.ACQ || unit[a] > v.getOrDefault(ea[1], 0) || rel[a] < 0 || rel[a] >= j) {
+                    continue;
+                }
+                for (int b = a + 1; b < j; b++) {
+                    int[] eb = log.get(b);
+                    if (eb[0] == Trace.ACQ && eb[2] == ea[2] && eb[1] != ea[1] && (ea[3] == 1 || eb[3] == 1)
+                            && unit[b] <= v.getOrDefault(eb[1], 0) && unit[rel[a]] > v.getOrDefault(ea[1], 0)) {
+                        v.put(ea[1], unit[rel[a]]);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        return v.getOrDefault(u, 0) >= c;
+    }
+
+    /** Adds what unit (x, ep) needs, as of event j; whether v grew. */
+    private static boolean requirements(List<int[]> log, int[] unit, int[] joinedAt, int j, int x, int ep, Map<Integer, Integer> v) {
+        boolean changed = false;
+        for (int i = 0; i < j; i++) {
+            int[] e = log.get(i);
+            if (e[0] == Trace.FORK && e[2] == x && ep == 1) {
+                changed |= need(v, e[1], unit[i], x);
+            }
+            if (e[1] != x || unit[i] != ep) {
+                continue;
+            }
+            if (e[0] == Trace.READ) {
+                int w = lastWrite(log, i);
+                if (w >= 0) {
+                    changed |= need(v, log.get(w)[1], unit[w], x);
+                }
+            } else if (e[0] == Trace.JOIN) {
+                changed |= need(v, e[2], joinedAt[i], x);
+            } else if (e[0] == Trace.WAITRET || e[0] == Trace.VR) {
+                int from = e[0] == Trace.WAITRET ? Trace.NOTIFY : Trace.VW;
+                for (int k = 0; k < i; k++) {
+                    int[] f = log.get(k);
+                    if (f[0] == from && f[2] == e[2]) {
+                        changed |= need(v, f[1], unit[k], x);
+                    }
+                }
+            }
+        }
+        return changed;
+    }
+
+    private static boolean need(Map<Integer, Integer> v, int y, int ep, int self) {
+        if (y == self || ep <= v.getOrDefault(y, 0)) {
+            return false;
+        }
+        v.put(y, ep);
+        return true;
+    }
+
+    // ---- the paper's definition, event by event ----
+
+    static Set<String> byEvents(List<int[]> log) {
+        int n = log.size();
+        int[] rel = releases(log);
+        Set<String> races = new TreeSet<>();
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < j; i++) {
+                int[] a = log.get(i), b = log.get(j);
+                if (conflict(a, b) && !closure(log, rel, i, j)[i]) {
+                    races.add(Math.min(a[3], b[3]) + "-" + Math.max(a[3], b[3]));
+                }
+            }
+        }
+        return races;
+    }
+
+    /** The sync-preserving closure of the thread predecessors of events x and y (x before y). */
+    static boolean[] closure(List<int[]> log, int[] rel, int x, int y) {
         int n = log.size();
         boolean[] s = new boolean[n];
         for (int i = 0; i < y; i++) {
@@ -106,7 +427,7 @@ class SyncpReferenceTest {
                             || e[0] == Trace.JOIN && f[1] == e[2]
                             || e[0] == Trace.VR && f[0] == Trace.VW && f[2] == e[2]
                             || e[0] == Trace.WAITRET && f[0] == Trace.NOTIFY && f[2] == e[2]
-                            || e[0] == Trace.READ && f[0] == Trace.WRITE && f[2] == e[2] && lastWrite(log, i) == k;
+                            || e[0] == Trace.READ && f[0] == Trace.WRITE && lastWrite(log, i) == k;
                     if (need && !s[k]) {
                         s[k] = true;
                         changed = true;
@@ -115,36 +436,15 @@ class SyncpReferenceTest {
                 if (e[0] == Trace.ACQ) { // an earlier acquire in S: its section complete
                     for (int k = 0; k < i; k++) {
                         int[] f = log.get(k);
-                        if (s[k] && f[0] == Trace.ACQ && f[2] == e[2] && f[1] != e[1] && (f[3] == 1 || e[3] == 1)) {
-                            for (int r = k + 1; r < n; r++) {
-                                int[] g = log.get(r);
-                                if (g[0] == Trace.REL && g[1] == f[1] && g[2] == f[2]) {
-                                    if (!s[r]) {
-                                        s[r] = true;
-                                        changed = true;
-                                    }
-                                    break;
-                                }
-                            }
+                        if (s[k] && f[0] == Trace.ACQ && f[2] == e[2] && f[1] != e[1] && (f[3] == 1 || e[3] == 1)
+                                && rel[k] >= 0 && !s[rel[k]]) {
+                            s[rel[k]] = true;
+                            changed = true;
                         }
                     }
                 }
             }
         }
         return s;
-    }
-
-    private static int lastWrite(List<int[]> log, int read) {
-        for (int k = read - 1; k >= 0; k--) {
-            if (log.get(k)[0] == Trace.WRITE && log.get(k)[2] == log.get(read)[2]) {
-                return k;
-            }
-        }
-        return -1;
-    }
-
-    private static boolean conflict(int[] a, int[] b) {
-        return (a[0] == Trace.READ || a[0] == Trace.WRITE) && (b[0] == Trace.READ || b[0] == Trace.WRITE)
-                && a[2] == b[2] && (a[0] == Trace.WRITE || b[0] == Trace.WRITE);
     }
 }

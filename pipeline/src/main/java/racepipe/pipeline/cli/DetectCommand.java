@@ -41,6 +41,10 @@ public final class DetectCommand implements Callable<Integer> {
     @Option(names = "--json", description = "write the result here")
     Path json;
 
+    @Option(names = "--trace", paramLabel = "FILE", description = "write each run's trace in RAPID's STD format: run 1 to "
+            + "FILE, run k to FILE.k, each with its sites in .sites beside it (read it back with racepipe trace FILE)")
+    Path trace;
+
     @Option(names = "--static-help", description = "first run the static engine (wala) and leave unwatched the "
             + "accesses it proves thread-local: faster runs, the same pairs if the proof holds (off by default)")
     boolean staticHelp;
@@ -54,6 +58,9 @@ public final class DetectCommand implements Callable<Integer> {
         Path work = Files.createTempDirectory("racepipe-detect");
         List<String> names = Spelling.of(detectors);
         DetectRuns.Options options = new DetectRuns.Options(names, runs, seed, timeout * 1000L);
+        if (trace != null) {
+            options = options.withTrace(trace.toAbsolutePath());
+        }
         StaticHelp.Proof help = null;
         if (staticHelp) {
             help = StaticHelp.prove(program, work);

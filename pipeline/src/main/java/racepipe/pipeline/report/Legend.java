@@ -21,7 +21,7 @@ public final class Legend {
             new String[] {"hb", "hb", "happens-before: not ordered by locks, start/join, volatiles or hand-offs (vector clocks)"},
             new String[] {"sh", "shb", "schedulable happens-before: HB plus reads-from; every pair has a schedule that puts it side by side"},
             new String[] {"wc", "wcp", "weak causal precedence: HB with locks ordering only conflicting critical sections (sound for the first race)"},
-            new String[] {"sy", "syncp", "sync-preserving: some reordering keeping the critical sections' order makes it adjacent, or HB left it unordered"});
+            new String[] {"sy", "syncp", "sync-preserving: some reordering keeping the critical sections' order makes it adjacent"});
 
     private Legend() {
     }

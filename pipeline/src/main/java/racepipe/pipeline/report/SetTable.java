@@ -43,9 +43,6 @@ final class SetTable {
         if (s.has("hb") && s.has("wcp")) {
             check(b, "HB ⊆ WCP", s.get("wcp").containsAll(s.get("hb")));
         }
-        if (s.has("hb") && s.has("syncp")) {
-            check(b, "HB ⊆ SyncP", s.get("syncp").containsAll(s.get("hb")));
-        }
         if (s.has("induced")) {
             check(b, "Induced ⊆ Candidates", s.get("candidates").containsAll(s.get("induced")));
         }

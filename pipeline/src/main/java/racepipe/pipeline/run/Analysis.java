@@ -52,7 +52,7 @@ public final class Analysis {
 
     static final String PHASES_FILE = "phases.json";
     /** The detectors of every dynamic run: the four, and the predictors beyond HB on the same trace. */
-    static final List<String> DETECTORS = List.of("ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp");
+    public static final List<String> DETECTORS = List.of("ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp");
 
     private final ProgramInput program;
     private final Options opt;

@@ -37,17 +37,22 @@ public final class DetectRuns {
      * the agent leaves unwatched (StaticHelp), or null.
      */
     public record Options(List<String> detectors, int runs, Long seed, long timeoutMillis, boolean stopAfterTimeout,
-                          Path unwatched, boolean stretch) {
+                          Path unwatched, boolean stretch, Path trace) {
         public Options(List<String> detectors, int runs, Long seed, long timeoutMillis) {
-            this(detectors, runs, seed, timeoutMillis, false, null, false);
+            this(detectors, runs, seed, timeoutMillis, false, null, false, null);
         }
 
         public Options(List<String> detectors, int runs, Long seed, long timeoutMillis, boolean stopAfterTimeout) {
-            this(detectors, runs, seed, timeoutMillis, stopAfterTimeout, null, false);
+            this(detectors, runs, seed, timeoutMillis, stopAfterTimeout, null, false, null);
         }
 
         public Options withUnwatched(Path file) {
-            return new Options(detectors, runs, seed, timeoutMillis, stopAfterTimeout, file, stretch);
+            return new Options(detectors, runs, seed, timeoutMillis, stopAfterTimeout, file, stretch, trace);
+        }
+
+        /** detect --trace: run 1's trace to this file, run k's to FILE.k (RAPID's STD format). */
+        public Options withTrace(Path file) {
+            return new Options(detectors, runs, seed, timeoutMillis, stopAfterTimeout, unwatched, stretch, file);
         }
 
         /**
@@ -56,7 +61,7 @@ public final class DetectRuns {
          * second run is no faster than its first).
          */
         public Options stretchedIf(boolean sized) {
-            return new Options(detectors, runs, seed, timeoutMillis, stopAfterTimeout, unwatched, sized);
+            return new Options(detectors, runs, seed, timeoutMillis, stopAfterTimeout, unwatched, sized, trace);
         }
     }
 
@@ -125,7 +130,8 @@ public final class DetectRuns {
         Path log = work.resolve("run-" + index + ".log");
         Files.deleteIfExists(out);
         String agentOpts = "detectors=" + String.join(",", opt.detectors()) + (seed == null ? "" : "|seed=" + seed)
-                + (opt.unwatched() == null ? "" : "|unwatched=" + opt.unwatched());
+                + (opt.unwatched() == null ? "" : "|unwatched=" + opt.unwatched())
+                + (opt.trace() == null ? "" : "|trace=" + (index == 0 ? opt.trace() : opt.trace() + "." + (index + 1)));
         List<String> args = new ArrayList<>(List.of(out.toString(), program.entry()));
         args.addAll(program.args());
         ChildJvm.Ended ended = ChildJvm.run(ChildJvm.command(ChildJvm.agentOptions(program, agentOpts), java.io.File.pathSeparator + program.classPathString(),

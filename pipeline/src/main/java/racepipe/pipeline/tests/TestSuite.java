@@ -64,7 +64,7 @@ public final class TestSuite {
         String command(String selector, RacePair pair, long seed, String scheduler);
     }
 
-    static final List<String> DETECTORS = List.of("ls", "eraser", "hybrid", "hb");
+    static final List<String> DETECTORS = racepipe.pipeline.run.Analysis.DETECTORS; // all seven, as analyze
 
     private final Path tests;
     private final List<Path> classPath;

@@ -1,0 +1,168 @@
+package racepipe.dynamic.detect;
+
+import java.util.Arrays;
+
+/**
+ * SyncP's locks (see {@link SyncpDetector}): each lock's critical sections per thread that took
+ * it, as epochs of their acquire and release in the thread, in trace order, and the lock rule
+ * of the sync-preserving closure on a set given as the last epoch it holds of each thread.
+ */
+final class SyncpSections {
+    private final LongMap<Lock> locks = new LongMap<>();
+    private Lock[] shared = new Lock[8]; // the locks more than one thread took
+    private int sharedCount;
+    private long sequence; // acquires in trace order
+    private long[] all = new long[4], exclusive = new long[4];
+
+    /** A lock's sections, per thread that took it. */
+    private static final class Lock {
+        int[] tids = new int[2];
+        Sections[] of = new Sections[2];
+        int n;
+    }
+
+    /** One thread's sections of one lock, in its order: epochs of acquire and release (-1 open). */
+    private static final class Sections {
+        int[] acquired = new int[4];
+        int[] released = new int[4];
+        long[] seq = new long[4];
+        boolean[] exclusive = new boolean[4];
+        int[] outer = new int[4]; // the section open around this one (a write mode taken inside a read mode), or -1
+        int n;
+        int[] exclusives = new int[4]; // indices of the exclusive ones
+        int exclusiveCount;
+
+        /** The last acquire whose epoch is at most k, or -1 (exclusive ones only if asked). */
+        int last(int k, boolean onlyExclusive) {
+            int lo = 0, hi = (onlyExclusive ? exclusiveCount : n) - 1, found = -1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                int i = onlyExclusive ? exclusives[mid] : mid;
+                if (acquired[i] <= k) {
+                    found = i;
+                    lo = mid + 1;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            return found;
+        }
+    }
+
+    /** Applies the lock rule of every lock more than one thread took to v; whether v grew. */
+    boolean close(int[] v) {
+        boolean changed = false;
+        for (int i = 0; i < sharedCount; i++) {
+            changed |= lockRule(shared[i], v);
+        }
+        return changed;
+    }
+
+    /**
+     * Sync-preservation on one lock: of two acquires of two threads in the set, the earlier one's
+     * section is complete in it (a read-mode section only against an exclusive one). A thread's
+     * sections of a lock follow one another, except that one may take the write mode inside
+     * its read-mode section: its open ones in the set are its last one and those around it.
+     */
+    private boolean lockRule(Lock l, int[] v) {
+        long[] all = this.all, exclusive = this.exclusive;
+        if (all.length < l.n) {
+            this.all = all = new long[2 * l.n];
+            this.exclusive = exclusive = new long[2 * l.n];
+        }
+        for (int j = 0; j < l.n; j++) {
+            Sections a = l.of[j];
+            int i = a.last(v[l.tids[j]], false), ie = a.last(v[l.tids[j]], true);
+            all[j] = i >= 0 ? a.seq[i] : -1;
+            exclusive[j] = ie >= 0 ? a.seq[ie] : -1;
+        }
+        boolean changed = false;
+        for (int j = 0; j < l.n; j++) {
+            int x = l.tids[j];
+            Sections a = l.of[j];
+            long laterAll = -1, laterExclusive = -1; // the other threads' latest acquires in the set
+            for (int o = 0; o < l.n; o++) {
+                if (o != j) {
+                    laterAll = Math.max(laterAll, all[o]);
+                    laterExclusive = Math.max(laterExclusive, exclusive[o]);
+                }
+            }
+            for (int i = a.last(v[x], false); i >= 0; i = a.outer[i]) {
+                if (a.released[i] < 0 || a.released[i] <= v[x]) {
+                    continue; // open (no later acquire exists), or complete in the set
+                }
+                if ((a.exclusive[i] ? laterAll : laterExclusive) > a.seq[i]) {
+                    v[x] = Math.max(v[x], a.released[i]);
+                    changed = true;
+                }
+            }
+        }
+        return changed;
+    }
+
+    private Sections of(int lock, int tid) {
+        Lock l = locks.get(lock);
+        if (l == null) {
+            locks.put(lock, l = new Lock());
+        }
+        for (int j = 0; j < l.n; j++) {
+            if (l.tids[j] == tid) {
+                return l.of[j];
+            }
+        }
+        if (l.n == l.tids.length) {
+            l.tids = Arrays.copyOf(l.tids, 2 * l.n);
+            l.of = Arrays.copyOf(l.of, 2 * l.n);
+        }
+        l.tids[l.n] = tid;
+        Sections a = l.of[l.n++] = new Sections();
+        if (l.n == 2) { // a second thread: the lock rule may now order something
+            if (sharedCount == shared.length) {
+                shared = Arrays.copyOf(shared, 2 * sharedCount);
+            }
+            shared[sharedCount++] = l;
+        }
+        return a;
+    }
+
+    /** tid acquired lock at the end of its epoch. */
+    void acquire(int tid, int lock, boolean exclusive, int epoch) {
+        Sections a = of(lock, tid);
+        if (a.n == a.acquired.length) {
+            int m = 2 * a.n;
+            a.acquired = Arrays.copyOf(a.acquired, m);
+            a.released = Arrays.copyOf(a.released, m);
+            a.seq = Arrays.copyOf(a.seq, m);
+            a.exclusive = Arrays.copyOf(a.exclusive, m);
+            a.outer = Arrays.copyOf(a.outer, m);
+        }
+        int open = a.n - 1;
+        while (open >= 0 && a.released[open] >= 0) {
+            open = a.outer[open];
+        }
+        a.outer[a.n] = open;
+        a.acquired[a.n] = epoch;
+        a.released[a.n] = -1;
+        a.seq[a.n] = sequence++;
+        a.exclusive[a.n] = exclusive;
+        if (exclusive) {
+            if (a.exclusiveCount == a.exclusives.length) {
+                a.exclusives = Arrays.copyOf(a.exclusives, 2 * a.exclusiveCount);
+            }
+            a.exclusives[a.exclusiveCount++] = a.n;
+        }
+        a.n++;
+    }
+
+    /** tid released lock at the end of its epoch (its latest open section); whether one was open. */
+    boolean release(int tid, int lock, int epoch) {
+        Sections a = of(lock, tid);
+        for (int i = a.n - 1; i >= 0; i--) {
+            if (a.released[i] < 0) {
+                a.released[i] = epoch;
+                return true;
+            }
+        }
+        return false;
+    }
+}
