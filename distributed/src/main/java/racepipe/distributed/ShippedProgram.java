@@ -4,16 +4,17 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.SparkFiles;
 import org.apache.spark.api.java.JavaSparkContext;
 import racepipe.pipeline.input.ProgramInput;
+import racepipe.pipeline.input.UsageError;
 
 /**
- * The program's jars (and class folders) shipped with the job ({@code SparkContext.addFile}), each
- * under a name of its own (its position, then its file name: two dependencies may share a name),
- * and the program rebuilt on an executor from the copies Spark fetched there.
+ * The program's jars (and class folders) shipped with the job ({@code SparkContext.addFile}), and
+ * the program rebuilt on an executor from the copies Spark fetched there.
  */
 final class ShippedProgram implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -27,19 +28,26 @@ final class ShippedProgram implements Serializable {
         this.args = new ArrayList<>(args);
     }
 
-    /** Ships {@code program}'s paths through {@code staging} (links named N-NAME) and returns what a task needs to find them. */
+    /**
+     * Ships {@code program}'s paths under their own names; a jar whose name an earlier path took
+     * goes as a copy in {@code staging} named N-NAME (Spark names a shipped file by its real name,
+     * through links).
+     */
     static ShippedProgram ship(JavaSparkContext sc, ProgramInput program, Path staging) throws IOException {
         ShippedProgram p = new ShippedProgram(program.entry(), program.args());
-        Files.createDirectories(staging);
         List<Path> paths = program.paths();
         for (int i = 0; i < paths.size(); i++) {
             Path real = paths.get(i).toAbsolutePath().normalize();
-            String name = i + "-" + real.getFileName();
-            Path link = staging.resolve(name);
-            Files.deleteIfExists(link);
-            Files.createSymbolicLink(link, real);
-            sc.sc().addFile(link.toString(), Files.isDirectory(real));
-            p.names.add(name);
+            Path shipped = real;
+            if (p.names.contains(real.getFileName().toString())) {
+                if (Files.isDirectory(real)) {
+                    throw new UsageError("--spark: two class folders named " + real.getFileName() + " on the program's class path");
+                }
+                Files.createDirectories(staging);
+                shipped = Files.copy(real, staging.resolve(i + "-" + real.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
+            sc.sc().addFile(shipped.toString(), Files.isDirectory(shipped));
+            p.names.add(shipped.getFileName().toString());
             p.originals.add(real.toString());
         }
         return p;
