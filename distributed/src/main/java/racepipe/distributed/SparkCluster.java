@@ -31,8 +31,11 @@ final class SparkCluster implements Cluster {
     static final String SUBMIT = "submit";
     private final JavaSparkContext sc;
     private final Path staging;
+    private final PrintStream log;
+    private SparkTrials trials;
 
     SparkCluster(String master, PrintStream log) {
+        this.log = log;
         SparkConf conf = new SparkConf().setAppName("racepipe");
         if (!SUBMIT.equals(master)) {
             conf.setMaster(master);
@@ -79,7 +82,8 @@ final class SparkCluster implements Cluster {
     @Override
     public TrialRunner trials(ProgramInput program) {
         try {
-            return new SparkTrials(sc, ShippedProgram.ship(sc, program, staging.resolve("program")));
+            trials = new SparkTrials(sc, ShippedProgram.ship(sc, program, staging.resolve("program")));
+            return trials;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot ship the program's jars: " + e.getMessage(), e);
         }
@@ -111,6 +115,9 @@ final class SparkCluster implements Cluster {
 
     @Override
     public void close() {
+        if (trials != null) {
+            log.printf("spark: phase 2 on the cluster: %s%n", trials.tally());
+        }
         sc.stop();
         try (var all = Files.walk(staging)) {
             all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
