@@ -31,11 +31,16 @@ public interface Cluster extends AutoCloseable {
 
     /** The back end for {@code master}; a usage error when this installation has none. */
     static Cluster open(String master, PrintStream log) {
-        for (Factory f : ServiceLoader.load(Factory.class)) {
-            return f.open(master, log);
+        try {
+            for (Factory f : ServiceLoader.load(Factory.class)) {
+                return f.open(master, log);
+            }
+        } catch (NoClassDefFoundError | java.util.ServiceConfigurationError e) {
+            // the back end without Spark's jars (the plain distribution)
         }
-        throw new UsageError("--spark needs racepipe's Spark back end and Spark's jars: in a built tree run"
-                + " mvn -B package -DskipTests (scripts/racepipe adds them for --spark); of the distribution, the Spark"
+        throw new UsageError("--spark: this racepipe has no Spark jars; use the Spark flavour of the distribution"
+                + " (mvn -B package -DskipTests -Pspark builds dist/target/racepipe-VERSION-spark.tar.gz) or scripts/racepipe"
+                + " of a built tree (README.md, \"On a Spark cluster\")"); of the distribution, the Spark"
                 + " flavour racepipe-VERSION-spark.tar.gz (README.md, \"On a Spark cluster\")");
     }
 }
