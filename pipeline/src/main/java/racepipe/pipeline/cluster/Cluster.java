@@ -40,7 +40,6 @@ public interface Cluster extends AutoCloseable {
         }
         throw new UsageError("--spark: this racepipe has no Spark jars; use the Spark flavour of the distribution"
                 + " (mvn -B package -DskipTests -Pspark builds dist/target/racepipe-VERSION-spark.tar.gz) or scripts/racepipe"
-                + " of a built tree (README.md, \"On a Spark cluster\")"); of the distribution, the Spark"
-                + " flavour racepipe-VERSION-spark.tar.gz (README.md, \"On a Spark cluster\")");
+                + " of a built tree (README.md, \"On a Spark cluster\")");
     }
 }
