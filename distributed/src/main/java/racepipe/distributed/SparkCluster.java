@@ -45,6 +45,9 @@ final class SparkCluster implements Cluster {
         String m = conf.get("spark.master");
         conf.setIfMissing("spark.ui.enabled", "false");
         conf.setIfMissing("spark.executor.memory", "3g");
+        // as the launchers run the CLI: C1 only, since a bench task runs the static phase in the executor's JVM
+        // (short-lived work that C2 compiles too late to pay back; scripts/racepipe says by how much)
+        conf.setIfMissing("spark.executor.extraJavaOptions", "-XX:TieredStopAtLevel=1");
         if (m.startsWith("spark://127.0.0.1:") || m.startsWith("spark://localhost:")) {
             conf.setIfMissing("spark.driver.host", "127.0.0.1");
         }
