@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
-import org.apache.spark.SparkFiles;
 import org.apache.spark.api.java.function.Function;
 import racepipe.pipeline.bench.BenchOne;
 import racepipe.pipeline.model.ResultFile;
@@ -18,10 +17,10 @@ import racepipe.pipeline.model.ResultFile;
  */
 final class BenchTask implements Function<String, String> {
     private static final long serialVersionUID = 1L;
-    private final String suite;
+    private final Shipped suite;
     private final BenchOne.Settings settings;
 
-    BenchTask(String suite, BenchOne.Settings settings) {
+    BenchTask(Shipped suite, BenchOne.Settings settings) {
         this.suite = suite;
         this.settings = settings;
     }
@@ -32,7 +31,7 @@ final class BenchTask implements Function<String, String> {
         Path dir = Files.createTempDirectory("racepipe-bench-" + name + "-");
         try {
             System.err.println("== " + name);
-            BenchOne.Result r = BenchOne.run(Path.of(SparkFiles.get(suite)), name, settings, dir.resolve(name), System.err);
+            BenchOne.Result r = BenchOne.run(suite.local(), name, settings, dir.resolve(name), System.err);
             ObjectNode o = ResultFile.JSON.createObjectNode();
             o.put("report", Files.readString(dir.resolve(name).resolve("report.json")));
             o.set("phases", ResultFile.JSON.valueToTree(r.phases()));

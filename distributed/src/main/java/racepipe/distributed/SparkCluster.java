@@ -23,14 +23,13 @@ import racepipe.pipeline.run.TrialRunner;
 /**
  * racepipe's work on a Spark cluster. The driver is this JVM; executors get racepipe's own jars
  * ({@code spark.jars}: the class path less Spark's jars, which the launcher names with
- * -Dracepipe.sparkJars) and the program's or the suite's jars ({@code addFile}), and start the
+ * -Dracepipe.sparkJars) and the program's or the suite's jars (broadcasts: {@link Shipped}), and start the
  * worker and detect JVMs there: nothing racepipe-specific is installed on a worker beforehand.
  */
 final class SparkCluster implements Cluster {
     /** {@code --spark submit}: the master spark-submit was given (its spark.master property). */
     static final String SUBMIT = "submit";
     private final JavaSparkContext sc;
-    private final Path staging;
     private final PrintStream log;
     private SparkTrials trials;
 
@@ -53,11 +52,6 @@ final class SparkCluster implements Cluster {
         }
         if (!m.startsWith("local") && !conf.contains("spark.jars")) {
             conf.set("spark.jars", String.join(",", ownJars()));
-        }
-        try {
-            staging = Files.createTempDirectory("racepipe-spark-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
         long t0 = System.nanoTime();
         sc = new JavaSparkContext(conf);
@@ -85,7 +79,7 @@ final class SparkCluster implements Cluster {
     @Override
     public TrialRunner trials(ProgramInput program) {
         try {
-            trials = new SparkTrials(sc, ShippedProgram.ship(sc, program, staging.resolve("program")));
+            trials = new SparkTrials(sc, ShippedProgram.ship(sc, program));
             return trials;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot ship the program's jars: " + e.getMessage(), e);
@@ -95,10 +89,8 @@ final class SparkCluster implements Cluster {
     @Override
     public List<BenchOne.Result> bench(Path suite, List<String> names, BenchOne.Settings settings, Path out) {
         try {
-            Path jar = suite.toAbsolutePath().normalize();
-            sc.sc().addFile(jar.toString());
             List<String> answers = sc.parallelize(names, names.size())
-                    .map(new BenchTask(jar.getFileName().toString(), settings)).collect();
+                    .map(new BenchTask(Shipped.of(sc, suite), settings)).collect();
             List<BenchOne.Result> results = new ArrayList<>();
             for (int i = 0; i < names.size(); i++) {
                 JsonNode o = ResultFile.JSON.readTree(answers.get(i));
@@ -122,11 +114,6 @@ final class SparkCluster implements Cluster {
             log.printf("spark: phase 2 on the cluster: %s%n", trials.tally());
         }
         sc.stop();
-        try (var all = Files.walk(staging)) {
-            all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a temporary folder left behind
-        }
     }
 
     /** The service {@link Cluster#open} finds. */

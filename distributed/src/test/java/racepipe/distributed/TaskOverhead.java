@@ -40,7 +40,7 @@ public final class TaskOverhead {
             System.out.printf("no-op job of %d tasks: %.1f ms a job%n", cores, (System.nanoTime() - t0) / 1e6 / rounds);
             String a = "benchmarks/logservice/LogService.master()V@41", b = "benchmarks/logservice/LogService.worker()V@4";
             ConfirmRuns.Options opt = new ConfirmRuns.Options(1, 7, "racefuzzer", 1, 10_000, false, 20);
-            ShippedProgram shipped = ShippedProgram.ship(sc, program, java.nio.file.Files.createTempDirectory("racepipe-overhead"));
+            ShippedProgram shipped = ShippedProgram.ship(sc, program);
             TrialTask task = new TrialTask(shipped, a, b, opt);
             List<long[]> slices = new ArrayList<>();
             for (int i = 0; i < cores; i++) {
