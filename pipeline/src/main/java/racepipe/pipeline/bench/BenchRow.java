@@ -114,6 +114,9 @@ public final class BenchRow {
         byTruth.forEach((t, ps) -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("label", t.name());
+            // the key that gave the verdict (else the first one seen): a labelled pair names its key as an unlabelled one does
+            Map<String, Object> confirm = confirmOf(ps);
+            m.put("key", confirm.containsKey("key") ? confirm.get("key") : ps.isEmpty() ? null : ps.get(0).key);
             m.put("sites", List.of(t.a(), t.b()));
             m.put("truth", t.truth());
             m.put("verdict", best(ps));
@@ -121,7 +124,7 @@ public final class BenchRow {
             ps.forEach(p -> preds.addAll(p.predictors.keySet()));
             m.put("predictors", preds);
             m.put("runs", runsSeeing(r, ps));
-            m.put("confirm", confirmOf(ps));
+            m.put("confirm", confirm);
             m.put("keys", ps.stream().map(p -> p.key).toList());
             m.put("why", t.why());
             out.add(m);

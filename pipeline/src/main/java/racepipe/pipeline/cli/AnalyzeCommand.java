@@ -16,6 +16,7 @@ import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
+import racepipe.pipeline.cluster.Cluster;
 import racepipe.pipeline.run.Analysis;
 import racepipe.pipeline.run.Budgets;
 import racepipe.pipeline.run.Launcher;
@@ -62,6 +63,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--timeout", description = "seconds per run and per trial (default: sized by a plain run of the program:"
             + " a run 25x its time, a trial 4x, each at least 10 s)")
     Integer timeout;
+
+    @Option(names = "--spark", paramLabel = "MASTER", description = "run Phase 2's trials as tasks of this Spark master"
+            + " (local[N], spark://HOST:PORT; submit: spark-submit's --master)")
+    String spark;
 
     @Option(names = "--seed", defaultValue = "1")
     long seed;
@@ -119,6 +124,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
         }
         Analysis analysis = new Analysis(program, new Analysis.Options(Spelling.of(predictors), Spelling.of(engine), runs, seed,
                 given * 1000L, confirm, limit, sized), dir, System.err);
+        Cluster cluster = spark == null ? null : Cluster.open(spark, System.err);
+        if (cluster != null) {
+            analysis.runTrialsWith(cluster.trials(program));
+        }
         // SIGINT/SIGTERM end analyze as the budget does: children killed, the report written with what
         // is known (by this thread, which the stop lets finish; by the hook if this thread cannot)
         CountDownLatch reported = new CountDownLatch(1);
@@ -144,6 +153,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
             }
             return code;
         } finally {
+            if (cluster != null) {
+                cluster.close();
+            }
             reported.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);

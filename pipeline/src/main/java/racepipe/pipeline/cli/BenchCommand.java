@@ -3,25 +3,20 @@ package racepipe.pipeline.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import racepipe.pipeline.bench.BenchOne;
 import racepipe.pipeline.bench.BenchReport;
 import racepipe.pipeline.bench.BenchRow;
 import racepipe.pipeline.bench.Suite;
 import racepipe.pipeline.bench.Truth;
-import racepipe.pipeline.input.ProgramInput;
+import racepipe.pipeline.cluster.Cluster;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.ProgramInfo;
-import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
-import racepipe.pipeline.run.Analysis;
-import racepipe.pipeline.run.ConfirmRuns;
 import racepipe.pipeline.run.Home;
-import racepipe.pipeline.run.StaticPhase;
 
 /** {@code racepipe bench}: analyze on every benchmark of a suite; the research table. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
@@ -61,6 +56,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--watchdog", defaultValue = "20", description = "milliseconds before the watchdog lets others go (default: ${DEFAULT-VALUE})")
     long watchdog;
 
+    @Option(names = "--spark", paramLabel = "MASTER", description = "run each benchmark as a task of this Spark master"
+            + " (local[N], spark://HOST:PORT; submit: spark-submit's --master)")
+    String spark;
+
     @Override
     public Integer call() throws Exception {
         Path jar = suite != null ? suite : Home.root().resolve("benchmarks/target/racepipe-benchmarks.jar");
@@ -79,31 +78,25 @@ public final class BenchCommand implements Callable<Integer> {
         }
         Files.createDirectories(out);
         List<BenchRow> rows = new ArrayList<>();
-        int cores = Runtime.getRuntime().availableProcessors();
-        for (String name : names) {
-            System.err.println("== " + name);
-            long wall0 = System.nanoTime();
-            ProgramInput program = ProgramInput.check(jar, "benchmarks." + name + ".Main", List.of());
-            ConfirmRuns.Options confirm = new ConfirmRuns.Options(trials, seed, "racefuzzer", cores, timeout * 1000L, false, watchdog);
-            Path dir = out.resolve(name);
-            // SootUp is only compared, never a candidate source: it runs beside Phase 1 (WALA on one
-            // core, the detect runs one JVM at a time), where the second core is otherwise idle
-            SootupRun sootup = new SootupRun(program);
-            sootup.start();
-            ResultFile r;
-            try {
-                r = new Analysis(program, new Analysis.Options(List.of("static", "hybrid"), "wala", runs, seed,
-                        timeout * 1000L, confirm), dir, System.err).run();
-            } finally {
-                sootup.join();
+        BenchOne.Settings settings = new BenchOne.Settings(runs, trials, timeout, seed, watchdog);
+        List<BenchOne.Result> results = new ArrayList<>();
+        if (spark != null) {
+            // each benchmark a task of the cluster (Phase 2 on the executor's machine, as here)
+            try (Cluster cluster = Cluster.open(spark, System.err)) {
+                results.addAll(cluster.bench(jar, names, settings, out));
             }
-            Map<String, Double> phases = new LinkedHashMap<>(r.summary.phases());
-            addSootup(r, sootup.pairs());
-            phases.put("static:sootup", sootup.seconds);
-            r.write(dir.resolve("report.json"));
+        } else {
+            for (String name : names) {
+                System.err.println("== " + name);
+                results.add(BenchOne.run(jar, name, settings, out.resolve(name), System.err));
+            }
+        }
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            BenchOne.Result one = results.get(i);
             try (var tsv = Suite.truth(jar, name)) {
-                BenchRow row = new BenchRow(name, r, Truth.load(name, tsv, src), phases);
-                row.json.put("wallSeconds", Math.round((System.nanoTime() - wall0) / 1e8) / 10.0); // phases overlap
+                BenchRow row = new BenchRow(name, one.report(), Truth.load(name, tsv, src), one.phases());
+                row.json.put("wallSeconds", one.wallSeconds());
                 rows.add(row);
             }
         }
@@ -114,57 +107,12 @@ public final class BenchCommand implements Callable<Integer> {
         meta.options.put("trials", trials);
         meta.options.put("seed", seed);
         meta.options.put("watchdogMillis", watchdog);
+        if (spark != null) {
+            meta.options.put("spark", spark);
+        }
         BenchReport.write(out, rows, meta);
         BenchReport.print(System.out, rows);
         System.out.println("results: " + out.resolve("results.md") + ", results.json, results.html");
         return 0;
-    }
-
-    /** The SootUp engine on one benchmark, in its own thread; its failure is rethrown by {@link #pairs()}. */
-    private static final class SootupRun extends Thread {
-        private final ProgramInput program;
-        private volatile List<RacePair> pairs;
-        private volatile RuntimeException failure;
-        volatile double seconds;
-
-        SootupRun(ProgramInput program) {
-            super("racepipe-bench-sootup");
-            this.program = program;
-            setDaemon(true);
-        }
-
-        @Override
-        public void run() {
-            long t0 = System.nanoTime();
-            try {
-                pairs = StaticPhase.pairs(StaticPhase.run(program, "sootup"));
-            } catch (RuntimeException e) {
-                failure = e;
-            } finally {
-                seconds = Math.round((System.nanoTime() - t0) / 1e8) / 10.0;
-            }
-        }
-
-        List<RacePair> pairs() {
-            if (failure != null) {
-                throw failure;
-            }
-            return pairs;
-        }
-    }
-
-    /** The SootUp engine's pairs, set beside WALA's: "static:sootup" on the pairs it reports. */
-    private static void addSootup(ResultFile r, List<RacePair> sootup) {
-        Map<String, RacePair> byKey = new LinkedHashMap<>();
-        r.pairs.forEach(p -> byKey.put(p.key, p));
-        for (RacePair p : sootup) {
-            RacePair known = byKey.get(p.key);
-            if (known != null) {
-                known.predictors.put("static:sootup", true);
-            } else {
-                p.predictors.remove("static");
-                r.pairs.add(p);
-            }
-        }
     }
 }

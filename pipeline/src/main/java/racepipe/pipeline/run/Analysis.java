@@ -70,6 +70,7 @@ public final class Analysis {
     /** What is known so far, for a report when analyze is stopped. */
     private volatile ResultFile current;
     private volatile String phase = "phase 1";
+    private TrialRunner trialRunner = TrialRunner.LOCAL;
 
     public Analysis(ProgramInput program, Options opt, Path out, PrintStream log) {
         this.program = program;
@@ -79,6 +80,12 @@ public final class Analysis {
         this.out = out;
         this.log = log;
         this.stop = new Stop(opt.budget());
+    }
+
+    /** Phase 2's trials run there (a cluster's tasks) instead of on this machine's worker JVMs. */
+    public Analysis runTrialsWith(TrialRunner runner) {
+        this.trialRunner = runner;
+        return this;
     }
 
     /** What ends this analyze early: the budget, and {@link Stop#signal()} for SIGINT/SIGTERM. */
@@ -360,7 +367,7 @@ public final class Analysis {
                     phases.put("confirm", before + seconds(t0));
                 }
                 savePhases();
-            }).run(ranked, tiers);
+            }, trialRunner).run(ranked, tiers);
         } finally {
             synchronized (phases) {
                 phases.put("confirm", before + seconds(t0));

@@ -114,7 +114,12 @@ public final class ConfirmRuns {
     public static List<TrialResult> runUntil(ProgramInput program, SiteInfo a, SiteInfo b, Options opt, List<Long> seeds,
                                              Map<Long, TrialResult> done, Predicate<List<TrialResult>> settled,
                                              Consumer<TrialResult> onTrial, BooleanSupplier stopped) {
-        List<String> cmd = workerCommand(program, a, b, opt);
+        return runUntil(workerCommand(program, a, b, opt), opt, seeds, done, settled, onTrial, stopped);
+    }
+
+    private static List<TrialResult> runUntil(List<String> cmd, Options opt, List<Long> seeds, Map<Long, TrialResult> done,
+                                              Predicate<List<TrialResult>> settled, Consumer<TrialResult> onTrial,
+                                              BooleanSupplier stopped) {
         List<TrialResult> trials = new ArrayList<>();
         Worker w = null;
         try {
@@ -156,8 +161,20 @@ public final class ConfirmRuns {
         return trials;
     }
 
+    /**
+     * The trials of {@code seeds}, in order, on one worker JVM of this machine (a new one after a
+     * trial that hung or crashed), none skipped: a batch of a pair's trials that a cluster's task runs.
+     */
+    public static List<TrialResult> batch(ProgramInput program, String siteA, String siteB, Options opt, List<Long> seeds) {
+        return runUntil(workerCommand(program, siteA, siteB, opt), opt, seeds, Map.of(), ts -> false, null, () -> false);
+    }
+
     static List<String> workerCommand(ProgramInput program, SiteInfo a, SiteInfo b, Options opt) {
-        String sites = a.key() + "," + b.key();
+        return workerCommand(program, a.key(), b.key(), opt);
+    }
+
+    static List<String> workerCommand(ProgramInput program, String siteA, String siteB, Options opt) {
+        String sites = siteA + "," + siteB;
         List<String> args = new ArrayList<>(List.of(program.classPathString(), program.entry(), sites,
                 String.valueOf(opt.watchdogMillis())));
         args.addAll(program.args());

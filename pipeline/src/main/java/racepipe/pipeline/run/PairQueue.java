@@ -29,11 +29,13 @@ final class PairQueue {
     private final Stop stop;
     private final Progress bar;
     private final Runnable afterPair;
+    private final TrialRunner runner;
     /** Some Phase 1 run went to the end: an access no detector saw then may be one this input does not run. */
     private final boolean ranToEnd;
 
     PairQueue(ProgramInput program, ConfirmRuns.Options opt, TrialLog log, Stop stop, Progress bar, boolean ranToEnd,
-              Runnable afterPair) {
+              Runnable afterPair, TrialRunner runner) {
+        this.runner = runner;
         this.ranToEnd = ranToEnd;
         this.program = program;
         this.opt = opt;
@@ -155,7 +157,7 @@ final class PairQueue {
         ConfirmRuns.Options n = new ConfirmRuns.Options(1, Seeds.derive(opt.seed(), -2), "native", 1, opt.timeoutMillis(),
                 opt.processPerTrial(), opt.watchdogMillis());
         String k = key + "#native";
-        List<TrialResult> t = ConfirmRuns.runUntil(program, a, b, n, ConfirmRuns.seeds(n), log.done(k), ts -> false,
+        List<TrialResult> t = runner.runUntil(program, a, b, n, ConfirmRuns.seeds(n), log.done(k), ts -> false,
                 r -> log.append(k, r), stop::now);
         return !t.isEmpty() && t.get(0).raced();
     }
@@ -170,7 +172,7 @@ final class PairQueue {
     private Run trials(String key, SiteInfo a, SiteInfo b, ConfirmRuns.Options o, Tier tier) {
         List<Long> seeds = ConfirmRuns.seeds(o);
         Map<Long, TrialResult> done = log.done(key);
-        List<TrialResult> trials = ConfirmRuns.runUntil(program, a, b, o, seeds, done,
+        List<TrialResult> trials = runner.runUntil(program, a, b, o, seeds, done,
                 ts -> Stopping.decide(ts, o.trials(), tier, a, b).stop(),
                 t -> {
                     log.append(key, t);
