@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 import racepipe.pipeline.bench.BenchReport;
 import racepipe.pipeline.bench.BenchRow;
 import racepipe.pipeline.bench.Suite;
+import racepipe.pipeline.bench.RealSource;
 import racepipe.pipeline.bench.Truth;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
@@ -20,6 +21,7 @@ import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.run.Analysis;
 import racepipe.pipeline.run.ConfirmRuns;
+import racepipe.pipeline.run.Exploration;
 import racepipe.pipeline.run.Home;
 import racepipe.pipeline.run.StaticPhase;
 
@@ -61,6 +63,11 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--watchdog", defaultValue = "20", description = "milliseconds before the watchdog lets others go (default: ${DEFAULT-VALUE})")
     long watchdog;
 
+    @Option(names = "--explore", arity = "0..1", fallbackValue = "120s", paramLabel = "BUDGET",
+            description = "also explore each benchmark (racepipe explore) for at most BUDGET (default 120s): a complete "
+                    + "exploration's races are its Real set, an incomplete one's add to the truth file's; off by default")
+    String explore;
+
     @Override
     public Integer call() throws Exception {
         Path jar = suite != null ? suite : Home.root().resolve("benchmarks/target/racepipe-benchmarks.jar");
@@ -77,6 +84,7 @@ public final class BenchCommand implements Callable<Integer> {
             }
             names = new ArrayList<>(only);
         }
+        java.time.Duration exploreBudget = explore == null ? null : racepipe.pipeline.run.Budgets.parse(explore);
         Files.createDirectories(out);
         List<BenchRow> rows = new ArrayList<>();
         int cores = Runtime.getRuntime().availableProcessors();
@@ -101,8 +109,15 @@ public final class BenchCommand implements Callable<Integer> {
             addSootup(r, sootup.pairs());
             phases.put("static:sootup", sootup.seconds);
             r.write(dir.resolve("report.json"));
+            Map<String, Object> explored = null;
+            if (exploreBudget != null) {
+                long e0 = System.nanoTime();
+                explored = explore(program, exploreBudget, dir);
+                phases.put("explore", Math.round((System.nanoTime() - e0) / 1e8) / 10.0);
+            }
             try (var tsv = Suite.truth(jar, name)) {
-                BenchRow row = new BenchRow(name, r, Truth.load(name, tsv, src), phases);
+                Truth truth = Truth.load(name, tsv, src);
+                BenchRow row = new BenchRow(name, r, truth, new RealSource(truth, explored), phases);
                 row.json.put("wallSeconds", Math.round((System.nanoTime() - wall0) / 1e8) / 10.0); // phases overlap
                 rows.add(row);
             }
@@ -114,10 +129,24 @@ public final class BenchCommand implements Callable<Integer> {
         meta.options.put("trials", trials);
         meta.options.put("seed", seed);
         meta.options.put("watchdogMillis", watchdog);
+        meta.options.put("explore", explore == null ? "off" : explore);
         BenchReport.write(out, rows, meta);
         BenchReport.print(System.out, rows);
         System.out.println("results: " + out.resolve("results.md") + ", results.json, results.html");
         return 0;
+    }
+
+    /** explore on one benchmark (its answer in DIR/explore.json); null, with a line, when the exploring JVM failed. */
+    private static Map<String, Object> explore(ProgramInput program, java.time.Duration budget, Path dir) throws Exception {
+        try {
+            Map<String, Object> m = Exploration.run(program, new Exploration.Options(budget.toMillis(), -1, 200_000, true), dir);
+            System.err.println("explore: " + m.get("executions") + " executions, "
+                    + (Boolean.TRUE.equals(m.get("complete")) ? "complete" : "not complete (" + m.get("incomplete") + ")"));
+            return m;
+        } catch (IllegalStateException e) {
+            System.err.println("explore: " + e.getMessage() + "; Real comes from the truth file");
+            return null;
+        }
     }
 
     /** The SootUp engine on one benchmark, in its own thread; its failure is rethrown by {@link #pairs()}. */
