@@ -27,6 +27,7 @@ public final class Scheduler implements Scheduling {
     private final Object m = new Object();
     private final Schedule schedule;
     private final Stalls stalls = new Stalls(m);
+    private final PoolStarts pools;
     private int idleLooks;
 
     /** RaceFuzzer on raceSites (postpone), else the random scheduler (noting meetings before raceSites, if any). */
@@ -36,6 +37,7 @@ public final class Scheduler implements Scheduling {
 
     public Scheduler(Strategy strategy, Runnable onAbort) {
         this.schedule = new Schedule(strategy, onAbort);
+        this.pools = new PoolStarts(m, schedule);
     }
 
     /** The calling thread becomes the first program thread and holds the turn. */
@@ -229,58 +231,11 @@ public final class Scheduler implements Scheduling {
         return true;
     }
 
-    private static final long SUBMIT_WAIT_NANOS = 10_000_000_000L;
-
     @Override
     public void taskSubmitted(java.util.function.Supplier<Thread> runner) {
         SchedThread me = schedule.exploring() && !released() ? me() : null;
         if (me != null) {
-            me.submittedTo = runner;
-            me.threadsBeforeSubmit = groupThreads();
-        }
-    }
-
-    /**
-     * Exploring: when the submit made a pool's thread, or an idle one may wake for it, the task
-     * starts on it at once: the submitter waits for that (ten seconds at most: a new thread on a
-     * loaded machine takes long to start, and one that comes late is a schedule lost) until the thread has
-     * arrived at its first point, so it is a candidate at the next choice. A task queued behind
-     * busy threads starts when one of them finishes its task, with the turn.
-     */
-    /** The live threads of the caller's group (a trial's group): a submit that made one has a new one. */
-    private static Set<Thread> groupThreads() {
-        ThreadGroup g = Thread.currentThread().getThreadGroup();
-        Thread[] live = new Thread[g.activeCount() + 8];
-        int n = g.enumerate(live);
-        Set<Thread> set = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        for (int i = 0; i < n; i++) {
-            set.add(live[i]);
-        }
-        return set;
-    }
-
-    private void awaitSubmitted(SchedThread me) {
-        java.util.function.Supplier<Thread> runner = me.submittedTo;
-        me.submittedTo = null;
-        BooleanSupplier begun = () -> {
-            Thread t = runner.get();
-            if (t == null) {
-                return false;
-            }
-            synchronized (m) {
-                SchedThread st = schedule.roster.get(t);
-                return st != null && st.state != State.DETACHED && st.state != State.IDLE;
-            }
-        };
-        boolean idle;
-        synchronized (m) {
-            idle = schedule.roster.all().stream().anyMatch(t -> t.state == State.IDLE);
-        }
-        Set<Thread> before = me.threadsBeforeSubmit;
-        me.threadsBeforeSubmit = null;
-        if (idle || !before.containsAll(groupThreads())) {
-            long until = System.nanoTime() + SUBMIT_WAIT_NANOS;
-            expect(() -> begun.getAsBoolean() || System.nanoTime() > until);
+            PoolStarts.submitted(me, runner);
         }
     }
 
@@ -522,8 +477,9 @@ public final class Scheduler implements Scheduling {
         if (me == null) {
             return;
         }
-        if (me.submittedTo != null) {
-            awaitSubmitted(me);
+        BooleanSupplier started = me.submittedTo == null ? null : pools.started(me);
+        if (started != null) {
+            expect(started);
         }
         SchedThread next;
         synchronized (m) {
