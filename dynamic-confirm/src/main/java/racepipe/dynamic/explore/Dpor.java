@@ -110,6 +110,14 @@ public final class Dpor {
         return false;
     }
 
+    public boolean reduces() {
+        return reduce;
+    }
+
+    public long maxSteps() {
+        return maxSteps;
+    }
+
     /** Complete executions explored (one per equivalence class, with reduction). */
     public int executions() {
         return executions;
