@@ -76,7 +76,8 @@ final class TrialRunner {
                     s.abort();
                 }
             }
-            boolean clean = finished || awaitGroup(group, main, System.nanoTime() + 1_000_000_000L) || onlyIdlePools(group, main);
+            boolean clean = finished || awaitGroup(group, main, System.nanoTime() + 1_000_000_000L)
+                    || mode.equals("explore") && onlyIdlePools(group, main); // a worker for Phase 2 is replaced instead
             return new Ran(result(seed, mode, s, observer, finished, (System.nanoTime() - start) / 1_000, unfinished), clean);
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
@@ -145,7 +146,9 @@ final class TrialRunner {
     /**
      * After an abandoned trial: whether every thread left is a pool's, parked in the JDK between
      * tasks (a worker of a pool the program never shut down): nothing will hand it a task again,
-     * so it is left parked (with its class loader) and the worker goes on.
+     * so it is left parked (with its class loader) and the exploration goes on (a leak of one
+     * thread per abandoned execution; Phase 2's workers, which run thousands of trials, are
+     * replaced instead).
      */
     private static boolean onlyIdlePools(ThreadGroup group, Thread main) {
         if (main.isAlive()) {
