@@ -64,6 +64,8 @@ final class CallReplacements implements Opcodes {
         on("java/util/concurrent/Future", "java/util/concurrent/Future", TASKS, "get()Ljava/lang/Object;", "get");
         on("java/util/concurrent/Future", "java/util/concurrent/Future", TASKS, "get(" + TIMED + ")Ljava/lang/Object;", "get");
         on(CF, CF, TASKS, "join()Ljava/lang/Object;", "join");
+        String executor = "java/util/concurrent/ExecutorService";
+        on(executor, executor, TASKS, "awaitTermination(" + TIMED + ")Z", "awaitTermination");
         String latch = "java/util/concurrent/CountDownLatch", barrier = "java/util/concurrent/CyclicBarrier";
         String semaphore = "java/util/concurrent/Semaphore", queue = "java/util/concurrent/BlockingQueue";
         on(latch, latch, SYNCHRONIZERS, "countDown()V", "countDown");

@@ -24,6 +24,7 @@ public final class Dpor {
     private boolean boundHit;
     private boolean nondeterministic;
     private boolean cutLong;
+    private boolean unreachable;
     private String uncontrolled;
 
     public Dpor(boolean reduce, int bound, long maxSteps) {
@@ -66,7 +67,8 @@ public final class Dpor {
     private static final String TRACE = System.getenv("RACEPIPE_EXPLORE_TRACE");
 
     private void trace(Execution e) {
-        StringBuilder sb = new StringBuilder("execution " + executions + (e.blocked ? " (blocked)" : "") + ": " + e.schedule() + "\n");
+        StringBuilder sb = new StringBuilder("execution " + executions + (e.blocked ? " (blocked)" : "") + ": " + e.schedule()
+                + (e.cut() == null ? "" : " cut: " + e.cut()) + (e.uncontrolled == null ? "" : " uncontrolled: " + e.uncontrolled) + "\n");
         for (int i = 0; i < e.events.size(); i++) {
             Event ev = e.events.get(i);
             Node n = i == 0 || i - 1 >= tree.size() ? null : tree.get(i - 1);
@@ -87,6 +89,7 @@ public final class Dpor {
     public boolean next() {
         for (int d = tree.size() - 1; d >= 0; d--) {
             Node node = tree.get(d);
+            unreachable |= node.unreachable;
             node.done.set(node.chosen);
             BitSet todo = (BitSet) node.backtrack.clone();
             todo.andNot(node.done);
@@ -105,6 +108,14 @@ public final class Dpor {
             tree.remove(d);
         }
         return false;
+    }
+
+    public boolean reduces() {
+        return reduce;
+    }
+
+    public long maxSteps() {
+        return maxSteps;
     }
 
     /** Complete executions explored (one per equivalence class, with reduction). */
@@ -130,7 +141,8 @@ public final class Dpor {
     public String incomplete() {
         return nondeterministic ? "the program did not repeat its schedule under the same choices (it is not deterministic)"
                 : uncontrolled != null ? "the watchdog let a thread go (" + uncontrolled + "): what followed was the clock's"
-                : cutLong ? "an execution reached the step bound (--max-steps) and was cut there" : boundHit
+                : cutLong ? "an execution reached the step bound (--max-steps) and was cut there"
+                : unreachable ? "a race's reversal needed a thread that was not yet at a point there (a pool's thread arriving late)" : boundHit
                 ? "the preemption bound left schedules untried" : null;
     }
 

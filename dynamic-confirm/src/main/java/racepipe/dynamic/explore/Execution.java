@@ -89,6 +89,16 @@ public final class Execution {
         }
     }
 
+    private static String threads(Act[] acts) {
+        StringBuilder sb = new StringBuilder();
+        for (int t = 0; t < acts.length; t++) {
+            if (acts[t] != null) {
+                sb.append(sb.length() == 0 ? "" : ", ").append(t).append(' ').append(acts[t].kind());
+            }
+        }
+        return sb.toString();
+    }
+
     private int scripted(BitSet enabled) {
         if (depth < script.length) {
             if (!enabled.get(script[depth])) {
@@ -106,7 +116,8 @@ public final class Execution {
             Node node = tree.get(depth);
             if (!enabled.get(node.chosen)) {
                 diverged = true;
-                return stop("the program did not repeat its schedule at choice " + depth);
+                return stop("the program did not repeat its schedule at choice " + depth + " (thread " + node.chosen
+                        + " is not at a point; at points: " + threads(acts) + ", enabled " + enabled + ")");
             }
             return node.chosen;
         }
@@ -120,6 +131,11 @@ public final class Execution {
             return stop("sleep-set blocked"); // every enabled thread would only repeat an explored execution
         }
         node.chosen = p;
+        for (int t = 0; t < acts.length; t++) {
+            if (acts[t] != null) {
+                node.atPoint.set(t);
+            }
+        }
         if (dpor.reduce) {
             node.backtrack.set(p);
         } else {

@@ -16,6 +16,10 @@ final class Node {
     final int previous;
     final int preemptionsBefore;
     int chosen;
+    /** The threads at points here, enabled or not (a pool's thread on its way to one is not). */
+    BitSet atPoint = new BitSet();
+    /** A race asked for a thread here that was not at a point here: a reversal the exploration cannot try. */
+    boolean unreachable;
 
     Node(BitSet enabled, BitSet sleep, int previous, int preemptionsBefore) {
         this.enabled = enabled;

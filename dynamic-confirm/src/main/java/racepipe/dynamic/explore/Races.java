@@ -200,9 +200,16 @@ final class Races {
             }
         }
         int p = events.get(j).thread;
-        int pick = initials.contains(p) ? p : initials.isEmpty() ? -1 : initials.get(0);
+        int pick = initials.contains(p) && node.enabled.get(p) ? p : -1;
+        for (int k = 0; pick < 0 && k < initials.size(); k++) {
+            pick = node.enabled.get(initials.get(k)) ? initials.get(k) : -1;
+        }
         if (pick >= 0) {
             node.backtrack.set(pick);
+        } else if (!initials.isEmpty() && initials.stream().noneMatch(node.atPoint::get)) {
+            // no thread of the reversal was at a point there (a pool's thread that came late): a gap;
+            // one at a point but not enabled (a spinning thread held back) is the spin rule's bound
+            node.unreachable = true;
         }
     }
 

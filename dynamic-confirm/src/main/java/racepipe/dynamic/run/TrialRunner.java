@@ -45,6 +45,7 @@ final class TrialRunner {
     Ran run(long seed, String mode, java.util.function.Function<Runnable, Scheduler> make, long timeoutMillis,
             long watchdogMillis) throws InterruptedException {
         ProgramEnd.reset();
+        racepipe.dynamic.runtime.Tasks.reset();
         Scheduler[] holder = new Scheduler[1];
         Scheduler s = make == null ? null : make.apply(() -> holder[0].abort());
         holder[0] = s;
@@ -75,7 +76,8 @@ final class TrialRunner {
                     s.abort();
                 }
             }
-            boolean clean = finished || awaitGroup(group, main, System.nanoTime() + 1_000_000_000L);
+            boolean clean = finished || awaitGroup(group, main, System.nanoTime() + 1_000_000_000L)
+                    || mode.equals("explore") && onlyIdlePools(group, main); // a worker for Phase 2 is replaced instead
             return new Ran(result(seed, mode, s, observer, finished, (System.nanoTime() - start) / 1_000, unfinished), clean);
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
@@ -139,6 +141,41 @@ final class TrialRunner {
             }
             (next != null ? next : main).join(Math.max(1, left / 1_000_000));
         }
+    }
+
+    /**
+     * After an abandoned trial: whether every thread left is a pool's, parked in the JDK between
+     * tasks (a worker of a pool the program never shut down): nothing will hand it a task again,
+     * so it is left parked (with its class loader) and the exploration goes on (a leak of one
+     * thread per abandoned execution; Phase 2's workers, which run thousands of trials, are
+     * replaced instead).
+     */
+    private static boolean onlyIdlePools(ThreadGroup group, Thread main) {
+        if (main.isAlive()) {
+            return false;
+        }
+        Thread[] live = new Thread[group.activeCount() + 4];
+        int n = group.enumerate(live);
+        for (int i = 0; i < n; i++) {
+            Thread t = live[i];
+            Thread.State st = t.getState();
+            if (!t.isAlive() || t.isDaemon()) {
+                continue;
+            }
+            StackTraceElement[] frames = t.getStackTrace();
+            boolean parkedInJdk = (st == Thread.State.WAITING || st == Thread.State.TIMED_WAITING) && frames.length > 0;
+            for (StackTraceElement f : frames) {
+                String c = f.getClassName();
+                if (!(c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.") || c.startsWith("racepipe."))) {
+                    parkedInJdk = false; // the program's own code is on its stack: not a pool between tasks
+                    break;
+                }
+            }
+            if (!parkedInJdk) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String kind(boolean write) {

@@ -26,11 +26,12 @@ public interface Scheduling {
     }
 
     /**
-     * A task is being handed to an executor; {@code begun} says when it has started on a pool's
-     * thread. An exploring scheduler waits for that at the submitter's next point when a pool's
-     * thread is on its way to it, so that when that thread joins is the schedule's, not the clock's.
+     * A task is being handed to an executor; {@code runner} gives the pool's thread it started on
+     * (null until it has). An exploring scheduler waits at the submitter's next point, when a
+     * pool's thread is on its way to the task, until that thread is at its first point, so that
+     * when it joins is the schedule's, not the clock's.
      */
-    default void taskSubmitted(BooleanSupplier begun) {
+    default void taskSubmitted(java.util.function.Supplier<Thread> runner) {
     }
 
     /** Thread.yield or Thread.sleep: a point where the thread would let others run (a spin loop's). */

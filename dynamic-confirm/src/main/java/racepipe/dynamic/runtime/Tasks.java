@@ -22,6 +22,8 @@ import java.util.function.Supplier;
 public final class Tasks {
     private static final Map<Object, Task> TASK_OF = new WeakHashMap<>(); // future -> its task
     private static final ThreadLocal<Task> LAST = new ThreadLocal<>();
+    /** Tasks of this trial submitted and not yet ended (a trial's runner resets it). */
+    private static final java.util.concurrent.atomic.AtomicInteger OPEN = new java.util.concurrent.atomic.AtomicInteger();
 
     private Tasks() {
     }
@@ -30,7 +32,7 @@ public final class Tasks {
     @SuppressWarnings("rawtypes")
     private static final class Task implements Runnable, Callable, Supplier {
         private final Object task;
-        volatile boolean begun;
+        volatile Thread runner; // the thread it began on (null: not yet)
 
         Task(Object task) {
             this.task = task;
@@ -70,7 +72,7 @@ public final class Tasks {
 
     /** A task starts on its thread (a pool's): a point, so its body runs with the turn. */
     private static void begin(Task t) {
-        t.begun = true;
+        t.runner = Thread.currentThread();
         try (LibCalls.State paused = LibCalls.pause()) {
             Scheduling s = RT.sched;
             if (s != null) {
@@ -82,6 +84,7 @@ public final class Tasks {
 
     /** A task ends: its thread goes back to its pool (where the watchdog lets it go as soon as it waits). */
     private static void end(Task t) {
+        OPEN.decrementAndGet();
         edge(t, true);
         try (LibCalls.State paused = LibCalls.pause()) {
             Scheduling s = RT.sched;
@@ -103,11 +106,12 @@ public final class Tasks {
 
     private static Task submitting(Object task) {
         Task t = new Task(task);
+        OPEN.incrementAndGet();
         edge(t, true);
         LAST.set(t);
         Scheduling s = RT.sched;
         if (s != null) {
-            s.taskSubmitted(() -> t.begun);
+            s.taskSubmitted(() -> t.runner);
         }
         return t;
     }
@@ -166,6 +170,30 @@ public final class Tasks {
         Object v = untilDone(f, true) ? f.get(t, u) : f.get(0L, TimeUnit.NANOSECONDS);
         completed(f);
         return v;
+    }
+
+    /** A new trial: no task of its is open. */
+    public static void reset() {
+        OPEN.set(0);
+    }
+
+    /**
+     * ExecutorService.awaitTermination under a scheduler, once the pool is shut down: a point
+     * that waits until every task submitted has ended (they run with the turn), then the pool's
+     * threads, idle, end by themselves; waiting for that is certain, no stall (the watchdog
+     * leaves it alone), bounded by the call's own timeout.
+     */
+    public static boolean awaitTermination(java.util.concurrent.ExecutorService e, long t, TimeUnit u) throws InterruptedException {
+        Scheduling s = RT.sched;
+        if (s == null || e == null || !e.isShutdown()) {
+            return e.awaitTermination(t, u); // null: the JDK throws its own exception
+        }
+        try (LibCalls.State paused = LibCalls.pause()) {
+            Synchronizers.until(e, () -> OPEN.get() <= 0, false);
+            long until = System.nanoTime() + u.toNanos(t);
+            s.expect(() -> e.isTerminated() || System.nanoTime() - until > 0);
+        }
+        return e.awaitTermination(0L, TimeUnit.NANOSECONDS);
     }
 
     public static Object join(CompletableFuture<Object> f) {

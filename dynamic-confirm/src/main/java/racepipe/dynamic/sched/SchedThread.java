@@ -112,8 +112,8 @@ final class SchedThread {
     BooleanSupplier ready;
     Object syncObject;
     // exploring: a task it submitted, whose start on a pool's thread it may wait for at its next point
-    BooleanSupplier submittedBegun;
-    int threadsBeforeSubmit;      // its thread group's threads before the submit: more after it, a worker was made
+    java.util.function.Supplier<Thread> submittedTo; // exploring: the submitted task's thread, once it began
+    java.util.Set<Thread> threadsBeforeSubmit; // its thread group's threads before the submit: a new one after it, a worker was made
 
     SchedThread(Thread thread, int index) {
         this.thread = thread;

@@ -20,7 +20,7 @@ final class Schedule {
     final LockModel locks = new LockModel();
     private final Choices choices;
     private final RaceLog races;
-    private final Policy policy;
+    final Policy policy; // read by Scheduler for its trial figures (RaceFuzzer's)
     private final Runnable onAbort;
     volatile SchedThread current;  // holds the turn (GRANTED or RUNNING); null: nobody
     long turns;                    // hand-overs: a deterministic clock of the schedule
@@ -103,20 +103,10 @@ final class Schedule {
         }
     }
 
-    /** RaceFuzzer's postponements that ended without a race (0 without RaceFuzzer). */
-    int fruitless() {
-        return policy.fruitless();
-    }
-
     /** Why RaceFuzzer stopped steering (null: it did not, or no RaceFuzzer), for the trial's note. */
     String steeringStopped() {
         String why = policy.stopped();
         return why != null && released ? why + "; the rest ran as the JVM scheduled it" : why;
-    }
-
-    /** RaceFuzzer's invariant (trivially true for the random scheduler). */
-    boolean postponedRaceFree() {
-        return policy.postponedRaceFree();
     }
 
     /** The watchdog's events, as logical facts: at which turn, which thread, why. */
@@ -456,10 +446,5 @@ final class Schedule {
         if (onAbort != null) {
             onAbort.run();
         }
-    }
-
-    /** What the schedule looks like now, for a trial that did not end: each thread and what it does or waits for. */
-    String describe() {
-        return ScheduleText.describe(this);
     }
 }

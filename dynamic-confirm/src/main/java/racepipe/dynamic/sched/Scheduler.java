@@ -21,12 +21,15 @@ import racepipe.dynamic.sched.SchedThread.State;
  * until a partner arrives at the same address, then flips a coin to order the two. Its own
  * lock model says who is enabled.
  * <p>This class parks and wakes the real threads; Schedule, under this class's lock, passes the
- * turn, its Policy chooses, and Stalls judges for the watchdog whether the holder is stuck.
+ * turn, its Policy chooses, and Stalls judges for the watchdog whether the holder is stuck;
+ * Waits does wait and notify, PoolStarts (exploring) waits for a pool's thread to arrive.
  */
 public final class Scheduler implements Scheduling {
-    private final Object m = new Object();
-    private final Schedule schedule;
+    final Object m = new Object();
+    final Schedule schedule;
     private final Stalls stalls = new Stalls(m);
+    private final PoolStarts pools;
+    private final Waits waits;
     private int idleLooks;
 
     /** RaceFuzzer on raceSites (postpone), else the random scheduler (noting meetings before raceSites, if any). */
@@ -36,6 +39,8 @@ public final class Scheduler implements Scheduling {
 
     public Scheduler(Strategy strategy, Runnable onAbort) {
         this.schedule = new Schedule(strategy, onAbort);
+        this.pools = new PoolStarts(m, schedule);
+        this.waits = new Waits(this);
     }
 
     /** The calling thread becomes the first program thread and holds the turn. */
@@ -230,30 +235,10 @@ public final class Scheduler implements Scheduling {
     }
 
     @Override
-    public void taskSubmitted(BooleanSupplier begun) {
+    public void taskSubmitted(java.util.function.Supplier<Thread> runner) {
         SchedThread me = schedule.exploring() && !released() ? me() : null;
         if (me != null) {
-            me.submittedBegun = begun;
-            me.threadsBeforeSubmit = Thread.currentThread().getThreadGroup().activeCount();
-        }
-    }
-
-    /**
-     * Exploring: when the submit made a pool's thread, or an idle one may wake for it, the task
-     * starts on it at once: the submitter waits for that (a second at most), so the thread is at
-     * its point before the next choice. A task queued behind busy threads starts when one of them
-     * finishes its task, with the turn.
-     */
-    private void awaitSubmitted(SchedThread me) {
-        BooleanSupplier begun = me.submittedBegun;
-        me.submittedBegun = null;
-        boolean idle;
-        synchronized (m) {
-            idle = schedule.roster.all().stream().anyMatch(t -> t.state == State.IDLE);
-        }
-        if (idle || Thread.currentThread().getThreadGroup().activeCount() > me.threadsBeforeSubmit) {
-            long until = System.nanoTime() + 1_000_000_000L;
-            expect(() -> begun.getAsBoolean() || System.nanoTime() > until);
+            PoolStarts.submitted(me, runner);
         }
     }
 
@@ -297,110 +282,22 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void waitOn(Object monitor, long millis) throws InterruptedException {
-        if (released()) {
-            monitor.wait(millis);
-            return;
-        }
-        SchedThread me = me();
-        if (me != null && !schedule.aborted) {
-            holdTurn(me);
-        }
-        SchedThread next;
-        synchronized (m) {
-            if (me == null || !schedule.locks.owns(me, monitor)) {
-                next = null;
-                me = null; // not ours to model: let the JVM decide (and throw)
-            } else {
-                me.realLock = null;
-                me.condition = null;
-                next = schedule.beginWait(me, monitor, monitor, millis > 0);
-            }
-        }
-        if (me == null) {
-            monitor.wait(millis);
-            return;
-        }
-        wake(next);
-        while (me.state != State.GRANTED && !schedule.aborted && !schedule.released) {
-            monitor.wait(20);
-        }
-        checkAbort();
-        if (released()) {
-            return; // let go while waiting: a spurious wake-up, which every wait loop allows
-        }
-        resumeAfterWait(me);
+        waits.waitOn(monitor, millis);
     }
 
     @Override
     public void notifyWaiters(Object monitor, boolean all) {
-        if (released()) {
-            if (all) {
-                monitor.notifyAll();
-            } else {
-                monitor.notify();
-            }
-            return;
-        }
-        SchedThread me = me();
-        if (me != null && !schedule.aborted) {
-            holdTurn(me);
-        }
-        synchronized (m) {
-            schedule.notifyWaiters(monitor, all);
-        }
+        waits.notifyWaiters(monitor, all);
     }
 
     @Override
     public long await(Condition c, Lock lock, Object lockId, long nanos) throws InterruptedException {
-        if (released()) {
-            if (nanos == 0) {
-                c.await();
-                return 1;
-            }
-            return c.awaitNanos(nanos);
-        }
-        SchedThread me = me();
-        if (me == null) {
-            return nanos == 0 ? 1 : c.awaitNanos(nanos);
-        }
-        if (!schedule.aborted) {
-            holdTurn(me);
-        }
-        SchedThread next;
-        synchronized (m) {
-            me.realLock = lock;
-            me.condition = c;
-            next = schedule.beginWait(me, lockId, c, nanos > 0);
-        }
-        wake(next);
-        while (me.state != State.GRANTED && !schedule.aborted && !schedule.released) {
-            c.await(20, TimeUnit.MILLISECONDS);
-        }
-        checkAbort();
-        if (released()) {
-            return Math.max(1, nanos); // let go while waiting: a spurious wake-up
-        }
-        resumeAfterWait(me);
-        return me.notified ? Math.max(1, nanos) : 0;
+        return waits.await(c, lock, lockId, nanos);
     }
 
     @Override
     public void signal(Condition c, boolean all) {
-        if (released()) {
-            if (all) {
-                c.signalAll();
-            } else {
-                c.signal();
-            }
-            return;
-        }
-        SchedThread me = me();
-        if (me != null && !schedule.aborted) {
-            holdTurn(me);
-        }
-        synchronized (m) {
-            schedule.notifyWaiters(c, all);
-        }
+        waits.signal(c, all);
     }
 
     @Override
@@ -480,7 +377,7 @@ public final class Scheduler implements Scheduling {
 
     // ---- the protocol: arrive at a point, wait for the turn, wake the next thread
 
-    private SchedThread me() {
+    SchedThread me() {
         synchronized (m) {
             return schedule.find(Thread.currentThread());
         }
@@ -495,8 +392,9 @@ public final class Scheduler implements Scheduling {
         if (me == null) {
             return;
         }
-        if (me.submittedBegun != null) {
-            awaitSubmitted(me);
+        BooleanSupplier started = me.submittedTo == null ? null : pools.started(me);
+        if (started != null) {
+            expect(started);
         }
         SchedThread next;
         synchronized (m) {
@@ -513,7 +411,7 @@ public final class Scheduler implements Scheduling {
      * A thread changes what the schedule sees (a lock released, a thread started, a notify) only
      * while it holds the turn: one outside it (new, or let go) first takes it, at a point.
      */
-    private void holdTurn(SchedThread me) {
+    void holdTurn(SchedThread me) {
         if (released()) {
             return;
         }
@@ -547,20 +445,20 @@ public final class Scheduler implements Scheduling {
         }
     }
 
-    private void resumeAfterWait(SchedThread me) {
+    void resumeAfterWait(SchedThread me) {
         synchronized (m) {
             schedule.resume(me);
         }
     }
 
     /** Wakes the thread given the turn (null: none), unless it is the calling one. */
-    private static void wake(SchedThread next) {
+    static void wake(SchedThread next) {
         if (next != null && next.thread != Thread.currentThread()) {
             next.wake();
         }
     }
 
-    private void checkAbort() {
+    void checkAbort() {
         if (schedule.aborted) {
             throw new Abort();
         }
@@ -597,24 +495,25 @@ public final class Scheduler implements Scheduling {
         wake(next);
     }
 
-    @Override
-    public long turns() {
+    /** A read of the schedule under the scheduler's lock. */
+    private <T> T locked(java.util.function.Supplier<T> read) {
         synchronized (m) {
-            return schedule.turns;
+            return read.get();
         }
     }
 
+    @Override
+    public long turns() {
+        return locked(() -> schedule.turns);
+    }
+
     public int watchdogFirings() {
-        synchronized (m) {
-            return schedule.watchdogFirings;
-        }
+        return locked(() -> schedule.watchdogFirings);
     }
 
     /** The watchdog's events of this trial, as logical facts (turn, thread, why), in order. */
     public List<String> watchdogEvents() {
-        synchronized (m) {
-            return schedule.rescues();
-        }
+        return locked(schedule::rescues);
     }
 
     @Override
@@ -629,35 +528,25 @@ public final class Scheduler implements Scheduling {
 
     /** RaceFuzzer's postponements in this trial that ended without a race. */
     public int fruitless() {
-        synchronized (m) {
-            return schedule.fruitless();
-        }
+        return locked(() -> schedule.policy.fruitless()); // 0 without RaceFuzzer
     }
 
     /** Why RaceFuzzer stopped steering in this trial, or null. */
     public String steeringStopped() {
-        synchronized (m) {
-            return schedule.steeringStopped();
-        }
+        return locked(schedule::steeringStopped);
     }
 
     public String digest() {
-        synchronized (m) {
-            return schedule.choices().digest();
-        }
+        return locked(() -> schedule.choices().digest());
     }
 
     public List<RaceRecord> races() {
-        synchronized (m) {
-            return schedule.races().races();
-        }
+        return locked(() -> schedule.races().races());
     }
 
     /** RaceFuzzer's invariant (tests check it): no two postponed threads form a race of the pair. */
     public boolean postponedRaceFree() {
-        synchronized (m) {
-            return schedule.postponedRaceFree();
-        }
+        return locked(() -> schedule.policy.postponedRaceFree()); // trivially true for the others
     }
 
     /** The deadlock's evidence (a cycle, or every thread blocked with the holders named), or null. */
@@ -671,9 +560,7 @@ public final class Scheduler implements Scheduling {
 
     /** Each thread and what it does or waits for: the reason of a trial that did not end. */
     public String describe() {
-        synchronized (m) {
-            return schedule.describe();
-        }
+        return locked(() -> ScheduleText.describe(schedule));
     }
 
     /** Ends the trial: every parked program thread wakes and unwinds with {@link Abort}. */

@@ -45,4 +45,12 @@ public @interface RaceTest {
      * property {@code racepipe.replay} does the same for every @RaceTest it runs.
      */
     String replay() default "";
+
+    /**
+     * Explores the body instead (racepipe explore): every schedule up to equivalence, within
+     * {@link #budget()}. The test fails on a race or a failure (an exception, a deadlock) with
+     * the command that replays its schedule, and when the exploration did not complete (the
+     * budget ran out, a schedule the program did not repeat): a pass means every schedule ran.
+     */
+    boolean explore() default false;
 }

@@ -55,6 +55,15 @@ public final class BenchReport {
                     out.println("    \u001b[31mFAILED: " + k + "\u001b[0m");
                 }
             });
+            Map<String, Object> real = m(r.json, "real");
+            if (real != null && !RealSource.TRUTH.equals(real.get("source"))) {
+                out.println("    Real from " + realSource(real));
+            }
+            if (real != null) {
+                for (Object d : (List<?>) real.get("disagreements")) {
+                    out.println("    \u001b[31mtruth file vs exploration: " + d + "\u001b[0m");
+                }
+            }
             Map<String, Object> tr = m(r.json, "truth");
             if (!((List<?>) tr.get("realNotConfirmed")).isEmpty()) {
                 out.println("    real pairs not confirmed: " + tr.get("realNotConfirmed"));
@@ -66,6 +75,16 @@ public final class BenchReport {
                 out.println("    unlisted pairs induced: " + tr.get("unlistedInduced"));
             }
         }
+    }
+
+    /** "explore (complete), 8 executions, 0.7 s": where a benchmark's Real set came from. */
+    static String realSource(Map<String, Object> real) {
+        String s = String.valueOf(real.get("source"));
+        if (real.containsKey("executions")) {
+            s += ", " + real.get("executions") + " executions, " + real.get("seconds") + " s"
+                    + (Boolean.TRUE.equals(real.get("complete")) ? "" : " (" + real.get("incomplete") + ")");
+        }
+        return s;
     }
 
     static String pct(Object v) {
@@ -99,7 +118,14 @@ public final class BenchReport {
                     checks.entrySet().stream().filter(e -> !Boolean.TRUE.equals(e.getValue())).map(Map.Entry::getKey).toList()));
             sb.append(" |\n");
         }
-        sb.append("\nP/R: precision and recall (%) against the truth files; precision counts pairs the truth file does not list as false.\n");
+        sb.append("\nP/R: precision and recall (%) against each benchmark's Real set; precision counts pairs the truth file does not list as false.\n");
+        sb.append("\n| benchmark | Real from | disagreements of the truth file with exploration |\n|---|---|---|\n");
+        for (BenchRow r : rows) {
+            Map<String, Object> real = m(r.json, "real");
+            sb.append("| ").append(r.name).append(" | ").append(real == null ? RealSource.TRUTH : realSource(real)).append(" | ")
+                    .append(real == null ? "" : esc(String.join("; ", ((List<?>) real.get("disagreements")).stream().map(String::valueOf).toList())))
+                    .append(" |\n");
+        }
         for (BenchRow r : rows) {
             pairTable(sb, r);
         }

@@ -24,6 +24,11 @@ public final class BenchRow {
     public final Map<String, Object> json = new LinkedHashMap<>();
 
     public BenchRow(String name, ResultFile r, Truth truth, Map<String, Double> phases) {
+        this(name, r, truth, new RealSource(truth, null), phases);
+    }
+
+    /** With the Real set from {@code source}: the truth file, or an exploration (see {@link RealSource}). */
+    public BenchRow(String name, ResultFile r, Truth truth, RealSource source, Map<String, Double> phases) {
         this.name = name;
         Map<String, Set<String>> sets = new LinkedHashMap<>();
         PREDICTORS.forEach(p -> sets.put(p, new TreeSet<>()));
@@ -45,7 +50,9 @@ public final class BenchRow {
             Truth.Pair t = truth.match(p);
             if (t != null) {
                 byTruth.get(t).add(p);
-                (t.real() ? real : falseKeys).add(p.key);
+                (source.real(t) ? real : falseKeys).add(p.key);
+            } else if (source.realUnlisted(p)) {
+                real.add(p.key);
             }
         }
         json.put("name", name);
@@ -58,10 +65,11 @@ public final class BenchRow {
         json.put("sizes", sizes);
         Map<String, Object> quality = new LinkedHashMap<>();
         for (String k : PREDICTORS) {
-            quality.put(k, quality(sets.get(k), real, byTruth, r, k));
+            quality.put(k, quality(sets.get(k), real, byTruth, source, k));
         }
         json.put("quality", quality);
-        json.put("checks", checks(r, candidates, induced, real, byTruth, sets));
+        json.put("checks", checks(r, candidates, induced, real, byTruth, sets, source));
+        json.put("real", source.json());
         List<Map<String, Object>> pairs = truthPairs(byTruth, r, truth);
         json.put("pairs", pairs);
         json.put("truth", truthSummary(pairs));
@@ -70,9 +78,9 @@ public final class BenchRow {
 
     /** Precision over the pairs it reported (unlisted ones count against it); recall over the real truth pairs. */
     private static Map<String, Object> quality(Set<String> reported, Set<String> real, Map<Truth.Pair, List<RacePair>> byTruth,
-                                               ResultFile r, String predictor) {
-        long realTruth = byTruth.keySet().stream().filter(Truth.Pair::real).count();
-        long found = byTruth.entrySet().stream().filter(e -> e.getKey().real()
+                                               RealSource source, String predictor) {
+        long realTruth = byTruth.keySet().stream().filter(source::real).count();
+        long found = byTruth.entrySet().stream().filter(e -> source.real(e.getKey())
                 && e.getValue().stream().anyMatch(p -> p.predictors.containsKey(predictor))).count();
         long tp = reported.stream().filter(real::contains).count();
         Map<String, Object> q = new LinkedHashMap<>();
@@ -82,7 +90,8 @@ public final class BenchRow {
     }
 
     private static Map<String, Boolean> checks(ResultFile r, Set<String> candidates, Set<String> induced, Set<String> real,
-                                               Map<Truth.Pair, List<RacePair>> byTruth, Map<String, Set<String>> sets) {
+                                               Map<Truth.Pair, List<RacePair>> byTruth, Map<String, Set<String>> sets,
+                                               RealSource source) {
         Map<String, Boolean> c = new LinkedHashMap<>();
         boolean chain = true, predictive = true, predictiveRan = false;
         for (DetectRun run : r.runs == null ? List.<DetectRun>of() : r.runs) {
@@ -104,7 +113,7 @@ public final class BenchRow {
         }
         c.put("RF = Candidates ∩ Induced", candidates.containsAll(induced));
         c.put("Induced ⊆ Real", real.containsAll(induced));
-        c.put("Real ⊆ Static", byTruth.entrySet().stream().filter(e -> e.getKey().real())
+        c.put("Real ⊆ Static", byTruth.entrySet().stream().filter(e -> source.real(e.getKey()))
                 .allMatch(e -> e.getValue().stream().anyMatch(p -> p.predictors.containsKey("static:wala"))));
         return c;
     }

@@ -69,6 +69,12 @@ public final class Truth {
         return null;
     }
 
+    /** The truth pair's two lines, "File.java:line" each, sorted and joined by "|"; null when a label is not found. */
+    public String lines(Pair t) {
+        String la = where.get(t.a()), lb = where.get(t.b());
+        return la == null || lb == null ? null : RealSource.lines(la, lb);
+    }
+
     public boolean labelled(String label) {
         return where.containsKey(label);
     }

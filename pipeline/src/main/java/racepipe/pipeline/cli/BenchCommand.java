@@ -3,19 +3,24 @@ package racepipe.pipeline.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import racepipe.pipeline.bench.BenchOne;
 import racepipe.pipeline.bench.BenchReport;
 import racepipe.pipeline.bench.BenchRow;
+import racepipe.pipeline.bench.RealSource;
 import racepipe.pipeline.bench.Suite;
 import racepipe.pipeline.bench.Truth;
 import racepipe.pipeline.cluster.Cluster;
+import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.ResultFile;
+import racepipe.pipeline.run.Exploration;
 import racepipe.pipeline.run.Home;
 
 /** {@code racepipe bench}: analyze on every benchmark of a suite; the research table. */
@@ -60,6 +65,11 @@ public final class BenchCommand implements Callable<Integer> {
             + " (local[N], spark://HOST:PORT; submit: spark-submit's --master)")
     String spark;
 
+    @Option(names = "--explore", arity = "0..1", fallbackValue = "120s", paramLabel = "BUDGET",
+            description = "also explore each benchmark (racepipe explore) for at most BUDGET (default 120s): a complete "
+                    + "exploration's races are its Real set, an incomplete one's add to the truth file's; off by default")
+    String explore;
+
     @Override
     public Integer call() throws Exception {
         Path jar = suite != null ? suite : Home.root().resolve("benchmarks/target/racepipe-benchmarks.jar");
@@ -76,6 +86,7 @@ public final class BenchCommand implements Callable<Integer> {
             }
             names = new ArrayList<>(only);
         }
+        java.time.Duration exploreBudget = explore == null ? null : racepipe.pipeline.run.Budgets.parse(explore);
         Files.createDirectories(out);
         List<BenchRow> rows = new ArrayList<>();
         BenchOne.Settings settings = new BenchOne.Settings(runs, trials, timeout, seed, watchdog);
@@ -94,8 +105,16 @@ public final class BenchCommand implements Callable<Integer> {
         for (int i = 0; i < names.size(); i++) {
             String name = names.get(i);
             BenchOne.Result one = results.get(i);
+            Map<String, Double> phases = new LinkedHashMap<>(one.phases());
+            Map<String, Object> explored = null;
+            if (exploreBudget != null) { // on this machine, after the benchmark's analyze (here or on the cluster)
+                long e0 = System.nanoTime();
+                explored = explore(ProgramInput.check(jar, "benchmarks." + name + ".Main", List.of()), exploreBudget, out.resolve(name));
+                phases.put("explore", Math.round((System.nanoTime() - e0) / 1e8) / 10.0);
+            }
             try (var tsv = Suite.truth(jar, name)) {
-                BenchRow row = new BenchRow(name, one.report(), Truth.load(name, tsv, src), one.phases());
+                Truth truth = Truth.load(name, tsv, src);
+                BenchRow row = new BenchRow(name, one.report(), truth, new RealSource(truth, explored), phases);
                 row.json.put("wallSeconds", one.wallSeconds());
                 rows.add(row);
             }
@@ -110,9 +129,24 @@ public final class BenchCommand implements Callable<Integer> {
         if (spark != null) {
             meta.options.put("spark", spark);
         }
+        meta.options.put("explore", explore == null ? "off" : explore);
         BenchReport.write(out, rows, meta);
         BenchReport.print(System.out, rows);
         System.out.println("results: " + out.resolve("results.md") + ", results.json, results.html");
         return 0;
+    }
+
+    /** explore on one benchmark (its answer in DIR/explore.json); null, with a line, when the exploring JVM failed. */
+    private static Map<String, Object> explore(ProgramInput program, java.time.Duration budget, Path dir) throws Exception {
+        try {
+            Files.createDirectories(dir);
+            Map<String, Object> m = Exploration.run(program, new Exploration.Options(budget.toMillis(), -1, 200_000, true), dir);
+            System.err.println("explore: " + m.get("executions") + " executions, "
+                    + (Boolean.TRUE.equals(m.get("complete")) ? "complete" : "not complete (" + m.get("incomplete") + ")"));
+            return m;
+        } catch (IllegalStateException e) {
+            System.err.println("explore: " + e.getMessage() + "; Real comes from the truth file");
+            return null;
+        }
     }
 }

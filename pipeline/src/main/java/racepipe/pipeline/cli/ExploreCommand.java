@@ -50,7 +50,7 @@ public final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--json", description = "write the result here")
     Path json;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "write explore.json and the exploring JVM's log here")
+    @Option(names = "--out", paramLabel = "DIR", description = "write explore.json, explore.html and the exploring JVM's log here")
     Path out;
 
     @Override
@@ -90,6 +90,8 @@ public final class ExploreCommand implements Callable<Integer> {
         }
         if (out != null) {
             Files.writeString(out.resolve("explore.json"), text, StandardCharsets.UTF_8);
+            Files.writeString(out.resolve("explore.html"), racepipe.pipeline.report.ExploreHtml.page(
+                    new com.fasterxml.jackson.databind.ObjectMapper().readValue(text, Map.class)), StandardCharsets.UTF_8);
         }
         ExploreSummary.print(System.out, r, bound);
         String never = ExploreSummary.neverGotGoing(r);

@@ -66,7 +66,8 @@ public final class RaceRun {
             return "racepipe: " + refused;
         }
         RaceRun r = new RaceRun(test, method, probe);
-        return replay == null || replay.isBlank() ? r.analyze(options) : r.replay(options, replay);
+        return replay != null && !replay.isBlank() ? r.replay(options, replay) : options.explore() ? r.explore(options)
+                : r.analyze(options);
     }
 
     private String name() {
@@ -126,6 +127,23 @@ public final class RaceRun {
                     + " (report: " + report + ")";
         }
         return null;
+    }
+
+    /** racepipe explore on the body: null when a complete exploration found nothing, else why the test fails. */
+    String explore(RaceOptions o) throws IOException {
+        Path markers = out.resolve("probe");
+        clear(markers);
+        Path json = out.resolve("explore.json");
+        Files.deleteIfExists(json);
+        List<String> args = program("explore");
+        args.addAll(List.of("--budget", o.budget(), "--json", json.toString(), "--out", out.toString(), "--", markers.toString()));
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(err, true), args.toArray(new String[0]));
+        if (code == 2 || code == 3 || !Files.exists(json)) {
+            return "racepipe could not explore " + name() + " (exit " + code + "): " + err.toString().strip()
+                    + "\n(explore.json and the exploring JVM's log in " + out + ")";
+        }
+        return ExploreFailures.of(ResultFile.JSON.readValue(json.toFile(), java.util.Map.class), name(), json.toString());
     }
 
     String replay(RaceOptions o, String spec) throws IOException {
