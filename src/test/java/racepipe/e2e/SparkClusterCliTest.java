@@ -59,7 +59,9 @@ class SparkClusterCliTest {
                 }
             });
             // seed 001's scorecard: P1 is ordered by the lock-protected flag, P2-P4 race (P4 throws)
-            assertThat(verdicts).containsEntry("P1", "unconfirmed").containsEntry("P4", "harmful");
+            // (P1 unconfirmed, or unreached when no detector of the one run reported its accesses)
+            assertThat(verdicts.get("P1")).isIn("unconfirmed", "unreached");
+            assertThat(verdicts).containsEntry("P4", "harmful");
             assertThat(verdicts.get("P2")).isIn("real", "harmful");
             assertThat(verdicts.get("P3")).isIn("real", "harmful");
             assertThat(Files.exists(out.resolve("logservice/report.json"))).isTrue();
