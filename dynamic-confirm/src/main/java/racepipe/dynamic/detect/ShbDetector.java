@@ -1,31 +1,33 @@
 package racepipe.dynamic.detect;
 
+import java.util.Arrays;
+
 /**
  * Schedulable happens-before (SHB): Mathur, Kini and Viswanathan, "What happens-after the first
  * race? Enhancing the predictive power of happens-before based dynamic race detection", OOPSLA
- * 2018. HB's clocks and edges, plus the reads-from order: a read joins the clock its write had
- * (after the read's own race check, so a read still races with the write it read). Every pair it
- * reports has a reordering of the trace that puts the two accesses side by side, not only the
- * first; SHB ⊆ HB on every trace (its clocks only add to HB's).
- * <p>What the hub's sharing changes (said, not hidden): epochs end at synchronisation, as HB's, not
- * also at each write as in the paper, so a read that joins a write's clock sees the writer's
- * whole epoch, also its accesses after the write (the clock is the writer's at the end of that
- * epoch, or now if it goes on); and a write or read the hub settles without calling the detector
- * (the same-epoch repeat, the "last access was this thread's" summary) moves no reads-from. Both
- * only drop or add pairs within HB's: SHB ⊆ HB holds. The reads-from is that of the order the
- * detectors see, which is the run's under a scheduler and one the run could have had otherwise.
- * Measured against the definition event by event (HB plus each read's last write, closed; a
- * read's own reads-from edge left out) on 60,000 random traces of ContainmentPropertyTest's
- * generator: the same pairs on 98.7%, a pair missing on 1.3% (the whole-epoch join), an extra
- * pair on 0.01% (a repeat read in one epoch, settled by the hub, after another thread's write).
+ * 2018, event by event. HB's edges (locks, start/join, wait/notify, volatiles) plus reads-from: a
+ * read is checked against the writes before it, then joins the clock its location's last write
+ * had; a write is checked against every access before it. Every pair it reports has a correct
+ * reordering of the trace that puts the two accesses side by side; SHB ⊆ HB.
+ * <p>Exactly, not by epochs of synchronisation: a thread's own clock entry also moves after each
+ * of its writes, so a reader that joins a write's clock sees the writer's accesses up to that
+ * write and none after it. A write is the last event of its clock value, so the clock a write had
+ * is the thread's clock at the end of that value: kept only when the clock takes a join after
+ * writes (a "seal"), else the thread's present clock is that clock.
+ * <p>Per location the last write (thread + 1, clock value); per entry two ints: the clock value of
+ * its latest access (what the checks read) and the stamp the hub compares for its repeat skip.
+ * A skipped repeat is the same thread's same access with no write or join of its own since: a
+ * read so skipped could still have to join a write another thread made since, so each write
+ * clears the stamps of the other threads' read entries of its location, and the hub calls again.
  */
-public final class ShbDetector extends ClockedDetector {
-    private final LongMap<VectorClock> ended = new LongMap<>(); // tid << 32 | epoch -> the clock at its end
-    private boolean[] wrote = new boolean[8]; // per thread: a write in its present epoch named it as a last writer
-
-    public ShbDetector() {
-        super(true, true);
-    }
+public final class ShbDetector implements Detector {
+    private final PairTable pairs = new PairTable();
+    private final ClockTracker clocks = new ClockTracker(true);
+    private int last, entries, stride; // the last write's thread + 1 at last, its clock value at last + 1
+    private boolean[] wrote = new boolean[8];  // per thread: a write since its last seal
+    private int[][] sealedAt = new int[8][];   // per thread: the values up to which each sealed clock holds, ascending
+    private VectorClock[][] sealed = new VectorClock[8][];
+    private int[] seals = new int[8];
 
     @Override
     public String name() {
@@ -33,79 +35,157 @@ public final class ShbDetector extends ClockedDetector {
     }
 
     @Override
-    int ownInts() {
-        return 1; // the last write: its thread + 1 and epoch, packed as the summary's
+    public PairTable pairs() {
+        return pairs;
     }
 
     @Override
-    boolean mayRace(Context earlier, Context now) {
-        return true;
+    public int locationInts() {
+        return 2;
     }
 
     @Override
-    void after(Shape s, int[] d, int base, int e, Context by) {
+    public int entryInts() {
+        return 2;
+    }
+
+    @Override
+    public void place(int location, int entry, int stride) {
+        this.last = location;
+        this.entries = entry;
+        this.stride = stride;
+    }
+
+    @Override
+    public int repeatColumn() {
+        return 1;
+    }
+
+    @Override
+    public int stamp(int tid) {
+        return clocks.epoch(tid);
+    }
+
+    @Override
+    public void access(Shape s, int[] d, int base, int e, boolean fresh, Context by) {
         int tid = by.tid;
-        if (s.write(e)) {
-            d[base + own] = pack(tid, clocks.epoch(tid));
-            if (tid >= wrote.length) {
-                wrote = java.util.Arrays.copyOf(wrote, Math.max(tid + 1, 2 * wrote.length));
+        VectorClock now = clocks.of(tid);
+        int value = now.get(tid);
+        boolean write = s.write(e);
+        int site = s.site(e);
+        for (int i = 0, n = s.size(); i < n; i++) {
+            Context other = s.who(i);
+            boolean otherWrite = s.write(i);
+            if (other.tid == tid || !(write || otherWrite)) {
+                continue;
             }
-            wrote[tid] = true;
+            int at = base + entries + i * stride;
+            if (d[at] > now.get(other.tid)) {
+                pairs.record(s.site(i), other.tid, site, tid);
+            }
+            if (write && !otherWrite) {
+                d[at + 1] = 0; // that thread's next read of this location must come to us: it reads from this write
+            }
+        }
+        int mine = base + entries + e * stride;
+        d[mine] = value;
+        d[mine + 1] = value;
+        if (write) {
+            d[base + last] = tid + 1;
+            d[base + last + 1] = value;
+            mark(tid);
+            clocks.tickOwn(tid); // the write is its value's last event
+        } else {
+            readFrom(tid, now, d[base + last] - 1, d[base + last + 1]);
+        }
+    }
+
+    /** The reads-from edge: the reader's clock joins the clock the write (of u, at value c) had. */
+    private void readFrom(int tid, VectorClock now, int u, int c) {
+        if (u < 0 || u == tid || c <= now.get(u)) {
+            return; // no write yet, the reader's own, or already seen
+        }
+        VectorClock w = clockAt(u, c);
+        seal(tid);
+        int own = now.get(u);
+        now.join(w);
+        now.set(u, Math.max(own, c)); // the writer's later accesses (w may be its present clock) stay unseen
+    }
+
+    /** The clock thread u had at its value c (a value it wrote at). */
+    private VectorClock clockAt(int u, int c) {
+        int n = u < seals.length ? seals[u] : 0;
+        if (n == 0 || c > sealedAt[u][n - 1]) {
+            return clocks.of(u);
+        }
+        int k = Arrays.binarySearch(sealedAt[u], 0, n, c);
+        return sealed[u][k >= 0 ? k : -k - 1];
+    }
+
+    private void mark(int tid) {
+        if (tid >= wrote.length) {
+            int m = Math.max(tid + 1, 2 * wrote.length);
+            wrote = Arrays.copyOf(wrote, m);
+            sealedAt = Arrays.copyOf(sealedAt, m);
+            sealed = Arrays.copyOf(sealed, m);
+            seals = Arrays.copyOf(seals, m);
+        }
+        wrote[tid] = true;
+    }
+
+    /** tid's clock takes a join: keep the clock its writes since the last seal had. */
+    private void seal(int tid) {
+        if (tid >= wrote.length || !wrote[tid]) {
             return;
         }
-        int last = d[base + own];
-        if (last <= 0) {
-            return; // no write yet, or one that did not fit the packing: no edge (fewer orders, within HB)
+        wrote[tid] = false;
+        int n = seals[tid];
+        if (sealedAt[tid] == null || n == sealedAt[tid].length) {
+            sealedAt[tid] = Arrays.copyOf(sealedAt[tid] == null ? new int[0] : sealedAt[tid], Math.max(4, 2 * n));
+            sealed[tid] = Arrays.copyOf(sealed[tid] == null ? new VectorClock[0] : sealed[tid], Math.max(4, 2 * n));
         }
-        int u = (last >>> 24) - 1, c = last & 0xffffff;
-        VectorClock mine = clocks.of(tid);
-        if (u == tid || c <= mine.get(u)) {
-            return; // the write's epoch is already seen: its clock too (as far as the hub keeps it)
-        }
-        VectorClock w = clocks.epoch(u) == c ? clocks.of(u) : ended.get(key(u, c));
-        if (w != null) {
-            mine.join(w);
-        }
-    }
-
-    private static long key(int tid, int epoch) {
-        return ((long) tid << 32) | epoch;
-    }
-
-    /** tid's epoch ends: keep its clock if a write of the epoch may still be read from. */
-    private void seal(int tid) {
-        if (tid < wrote.length && wrote[tid]) {
-            wrote[tid] = false;
-            ended.put(key(tid, clocks.epoch(tid)), new VectorClock(clocks.of(tid)));
-        }
+        VectorClock c = clocks.of(tid);
+        sealedAt[tid][n] = c.get(tid) - 1; // its writes' values are below the present one
+        sealed[tid][n] = new VectorClock(c);
+        seals[tid] = n + 1;
     }
 
     @Override
     public void threadStart(int parent, int child) {
-        seal(parent);
-        super.threadStart(parent, child);
+        clocks.start(parent, child); // the parent's clock only ticks; the child's is new
+    }
+
+    @Override
+    public void threadJoin(int joiner, int joined) {
+        seal(joiner);
+        clocks.join(joiner, joined);
     }
 
     @Override
     public void acquire(int tid, int lock, boolean exclusive) {
+        seal(tid);
         clocks.acquire(tid, lock, exclusive);
     }
 
     @Override
     public void release(int tid, int lock, boolean exclusive) {
-        seal(tid);
         clocks.release(tid, lock, exclusive);
     }
 
     @Override
     public void notifyWaiters(int tid, int monitor) {
+        clocks.notifyWaiters(tid, monitor);
+    }
+
+    @Override
+    public void waitReturn(int tid, int monitor) {
         seal(tid);
-        super.notifyWaiters(tid, monitor);
+        clocks.waitReturn(tid, monitor);
     }
 
     @Override
     public void volatileAccess(int tid, int variable, boolean write) {
-        if (write) {
+        if (!write) {
             seal(tid);
         }
         clocks.volatileAccess(tid, variable, write);
