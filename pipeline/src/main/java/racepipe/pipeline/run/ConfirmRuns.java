@@ -201,7 +201,7 @@ public final class ConfirmRuns {
         // racefuzzer and native need only the pair's two sites (and synchronisation); the other
         // kinds' strategies only the candidate's sites (a lock cycle's acquires are synchronisation)
         String agent = opt.scheduler().equals("random") ? "" : "sites=" + sites;
-        return ChildJvm.command(ChildJvm.agentOptions(program, agent), "", "racepipe.dynamic.run.TrialWorker", args);
+        return ChildJvm.command(program, agent, "", "racepipe.dynamic.run.TrialWorker", args);
     }
 
     /** The totals of a pair's trials: its "confirm" block. */
