@@ -37,6 +37,8 @@ final class TrialRunner {
     }
 
     Ran run(long seed, String mode, long timeoutMillis, long watchdogMillis) throws InterruptedException {
+        // AtomFuzzer: the atomic blocks' operations (instrumented under the agent's atomic= option) are points
+        racepipe.dynamic.runtime.AtomicOps.scheduled(mode.equals("atomfuzzer"));
         return run(seed, mode, mode.equals("native") ? null
                 : abort -> new Scheduler(racepipe.dynamic.sched.Strategy.of(mode, seed, sites), abort), timeoutMillis,
                 watchdogMillis);

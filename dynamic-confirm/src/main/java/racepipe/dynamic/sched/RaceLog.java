@@ -66,6 +66,11 @@ final class RaceLog {
         return site.field < 0 && (t.target == null || !t.target.getClass().isArray()) ? Sites.fieldName(t.slot) : site.variable;
     }
 
+    /** A record made by another policy (AtomFuzzer's violations). */
+    void add(RaceRecord r) {
+        races.add(r);
+    }
+
     int count() {
         return races.size();
     }

@@ -84,6 +84,32 @@ public final class Scheduler implements Scheduling {
     }
 
     @Override
+    public void atomicOperation(int site, Object target, int slot, int kind, long invocation) {
+        if (released()) {
+            return;
+        }
+        SchedThread me = me();
+        if (me == null) {
+            return;
+        }
+        synchronized (m) {
+            me.atomic = true;
+            me.site = site;
+            me.target = target;
+            me.slot = slot;
+            me.atomicKind = kind;
+            me.invocation = invocation;
+        }
+        try {
+            arrive(Op.STEP, me);
+        } finally {
+            synchronized (m) {
+                me.atomic = false;
+            }
+        }
+    }
+
+    @Override
     public void syncEdge(Object sync, boolean release) {
         if (!schedule.exploring() || released()) {
             return;
