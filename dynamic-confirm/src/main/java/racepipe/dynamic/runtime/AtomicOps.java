@@ -1,80 +1,109 @@
 package racepipe.dynamic.runtime;
 
-import java.lang.invoke.VarHandle;
-import java.util.Map;
-import java.util.WeakHashMap;
-import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
-import java.util.concurrent.atomic.AtomicLongFieldUpdater;
-import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
-
 /**
- * Atomic operations (contract AtomicCells) as the scheduler sees them: one access to one cell,
- * made a point before the call. The cell is the address plain accesses of the same memory use
- * where it can be known (a field updater's or VarHandle's field, an array element), so that a
- * plain read and a CAS of one field conflict; else the atomic object itself.
+ * The atomic blocks' operations (agent/AtomicBlocks), registered by the agent, and their hooks:
+ * which block each thread is in (a number per invocation) and, at each operation, the recorder
+ * (the atomicity check) and, in an AtomFuzzer trial only, the scheduler. Without the agent's
+ * {@code atomic=} option nothing is registered and no hook is in the code: race trials and
+ * detect runs see exactly the points they saw before.
  */
-final class AtomicOps {
+public final class AtomicOps {
     private AtomicOps() {
     }
 
-    /** Handles onto named fields (updaters, VarHandles): their field ids. Weak: a trial's handles go with its loader. */
-    private static final Map<Object, Integer> FIELDS = new WeakHashMap<>();
-    /** Handles whose field is not known (made where they were not seen): a number of their own, below every field id. */
-    private static final Map<Object, Integer> UNNAMED = new WeakHashMap<>();
+    /** An operation's kind (the detector's and the scheduler's): READ, WRITE or LOCK. */
+    public static final int READ = 0;
+    public static final int WRITE = 1;
+    public static final int LOCK = 2;
+    /** An operation's slot: a monitor, or a concurrent object as a whole (a field's is its id). */
+    public static final int MONITOR = -1;
+    public static final int OBJECT = -2;
 
-    static void named(Object handle, Class<?> c, String name) {
-        Class<?> owner = c;
-        while (owner != null) { // the field's declaring class, as the agent's field ids have it
-            try {
-                owner.getDeclaredField(name);
-                break;
-            } catch (NoSuchFieldException | SecurityException e) {
-                owner = owner.getSuperclass();
-            }
+    private static int[] sites = new int[16];
+    private static int[] kinds = new int[16];
+    private static int[] slots = new int[16];
+    private static int[] blocks = new int[16];
+    private static boolean[] checks = new boolean[16];
+    private static volatile int count;
+    private static volatile int blockCount;
+    private static volatile boolean scheduled; // an AtomFuzzer trial: operations are points
+
+    /** Registers an operation at {@code site}; returns its id, the hook's argument. */
+    public static synchronized int register(int site, int kind, int slot, int block, boolean concurrentCheck) {
+        int id = count;
+        if (id == sites.length) {
+            sites = java.util.Arrays.copyOf(sites, id * 2);
+            kinds = java.util.Arrays.copyOf(kinds, id * 2);
+            slots = java.util.Arrays.copyOf(slots, id * 2);
+            blocks = java.util.Arrays.copyOf(blocks, id * 2);
+            checks = java.util.Arrays.copyOf(checks, id * 2);
         }
-        int field = Sites.field((owner == null ? c : owner).getName().replace('.', '/'), name);
-        synchronized (FIELDS) {
-            FIELDS.put(handle, field);
-        }
+        sites[id] = site;
+        kinds[id] = kind;
+        slots[id] = slot;
+        blocks[id] = block;
+        checks[id] = concurrentCheck;
+        count = id + 1;
+        return id;
     }
 
-    private static int fieldOf(Object handle) {
-        synchronized (FIELDS) {
-            Integer f = FIELDS.get(handle);
-            if (f != null) {
-                return f;
-            }
-            return UNNAMED.computeIfAbsent(handle, k -> -2 - UNNAMED.size());
-        }
+    /** A new block (a method); returns its id. */
+    public static synchronized int block() {
+        return blockCount++;
     }
 
-    /**
-     * Before an atomic call on {@code receiver}: {@code arg} is its first argument if a reference,
-     * {@code key} its first int or long (an index, an offset), mode an AtomicCells.Mode ordinal.
-     */
-    static void before(Scheduling s, Object receiver, Object arg, long key, int mode, int site) {
-        boolean write = mode != 0;
-        if (receiver instanceof VarHandle vh) {
-            int coordinates = vh.coordinateTypes().size();
-            if (coordinates >= 2) {
-                s.atomic(arg, (int) key, write, site); // an array element (or a byte view's offset)
-            } else {
-                s.atomic(coordinates == 0 ? null : arg, fieldOf(vh), write, site);
-            }
-        } else if (receiver instanceof AtomicIntegerFieldUpdater || receiver instanceof AtomicLongFieldUpdater
-                || receiver instanceof AtomicReferenceFieldUpdater) {
-            s.atomic(arg, fieldOf(receiver), write, site);
-        } else if (isUnsafe(receiver.getClass())) {
-            s.atomic(arg, (int) (key ^ (key >>> 32)), write, site);
-        } else if (receiver.getClass().getName().endsWith("Array")) {
-            s.atomic(receiver, (int) key, write, site); // AtomicIntegerArray, AtomicLongArray, AtomicReferenceArray
-        } else {
-            s.atomic(receiver, 0, write, site);
-        }
+    public static int site(int op) {
+        return sites[op];
     }
 
-    private static boolean isUnsafe(Class<?> c) {
-        String n = c.getName();
-        return n.equals("sun.misc.Unsafe") || n.equals("jdk.internal.misc.Unsafe");
+    public static int kind(int op) {
+        return kinds[op];
+    }
+
+    /** Operations are scheduling points (an AtomFuzzer trial). */
+    public static void scheduled(boolean on) {
+        scheduled = on;
+    }
+
+    /** Per thread: the next invocation number, then each block's current one. */
+    private static final ThreadLocal<long[]> INVOCATIONS = new ThreadLocal<>();
+
+    private static long[] invocations(int block) {
+        long[] inv = INVOCATIONS.get();
+        if (inv == null || inv.length <= block + 1) {
+            long[] grown = new long[Math.max(block + 2, blockCount + 1)];
+            if (inv != null) {
+                System.arraycopy(inv, 0, grown, 0, inv.length);
+            }
+            INVOCATIONS.set(inv = grown);
+        }
+        return inv;
+    }
+
+    /** At a block's entry: a new invocation of it. */
+    static void enter(int block) {
+        long[] inv = invocations(block);
+        inv[block + 1] = ++inv[0];
+    }
+
+    /** Before an operation on target (the field's object, null for a static; the monitor; the concurrent object). */
+    static void operation(Object target, int op) {
+        if (op >= count) { // the volatile read publishes the arrays' entries
+            return;
+        }
+        if (checks[op] && (target == null || !Synchronizers.concurrent(target))) {
+            return;
+        }
+        long invocation = invocations(blocks[op])[blocks[op] + 1];
+        try (LibCalls.State paused = LibCalls.pause()) {
+            Recorder r = RT.rec;
+            if (r != null) {
+                r.atomicOperation(target, sites[op], kinds[op], slots[op], invocation);
+            }
+            Scheduling s = RT.sched;
+            if (s != null && scheduled) {
+                s.atomicOperation(sites[op], target, slots[op], kinds[op], invocation);
+            }
+        }
     }
 }

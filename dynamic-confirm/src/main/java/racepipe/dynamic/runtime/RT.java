@@ -143,7 +143,7 @@ public final class RT {
         Scheduling s = sched;
         if (s != null && receiver != null) {
             try (LibCalls.State paused = LibCalls.pause()) {
-                AtomicOps.before(s, receiver, arg, key, mode, site);
+                AtomicCalls.before(s, receiver, arg, key, mode, site);
             }
         }
     }
@@ -160,7 +160,7 @@ public final class RT {
     public static void namedCell(Object handle, Class<?> c, String name) {
         if (handle != null && c != null && name != null) {
             try (LibCalls.State paused = LibCalls.pause()) {
-                AtomicOps.named(handle, c, name);
+                AtomicCalls.named(handle, c, name);
             }
         }
     }
@@ -181,6 +181,16 @@ public final class RT {
                 Synchronizers.acquired(o);
             }
         }
+    }
+
+    // ---- atomic blocks (agent option atomic=): see AtomicOps
+
+    public static void atomicEnter(int block) {
+        AtomicOps.enter(block);
+    }
+
+    public static void atomicOp(Object target, int op) {
+        AtomicOps.operation(target, op);
     }
 
     // ---- monitors, wait and notify
