@@ -76,6 +76,13 @@ final class ExplorePolicy implements Policy {
         execution.did(Act.of(kind, id));
     }
 
+    @Override
+    public void updateFailed(SchedThread t) {
+        if (!over.getAsBoolean()) {
+            execution.updateFailed(t.index);
+        }
+    }
+
     /** What t is about to do at its point. */
     private Act act(SchedThread t) {
         if (t.state == SchedThread.State.NEW) {

@@ -61,4 +61,8 @@ interface Policy {
      */
     default void did(SchedThread t, racepipe.dynamic.explore.Act.Kind kind, Object target, int slot) {
     }
+
+    /** The atomic update t was chosen for did not take place (a failed compareAndSet): it was a read. */
+    default void updateFailed(SchedThread t) {
+    }
 }

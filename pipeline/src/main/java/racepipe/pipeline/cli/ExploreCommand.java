@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import racepipe.pipeline.input.CrashLog;
 import racepipe.pipeline.input.ProgramFailure;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
@@ -66,6 +67,7 @@ public final class ExploreCommand implements Callable<Integer> {
         }
         ProgramInput program = app.check();
         Path work = out != null ? Files.createDirectories(out) : Files.createTempDirectory("racepipe-explore");
+        CrashLog.useFolder(work);
         Exploration.Options opt = new Exploration.Options(limit.toMillis(), bound == null ? -1 : bound, maxSteps, !noReduction);
         if (replay != null) {
             ChildJvm.Ended ended = Exploration.replay(program, opt, replay, work);
