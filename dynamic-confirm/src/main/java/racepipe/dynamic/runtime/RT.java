@@ -138,6 +138,33 @@ public final class RT {
 
     // ---- atomics, VarHandles, concurrent collections: happens-before edges (contract WatchedLibrary.syncKind)
 
+    /** Before an atomic call (contract AtomicCells): a point on its cell for a scheduler that explores. */
+    public static void atomic(Object receiver, Object arg, long key, int mode, int site) {
+        Scheduling s = sched;
+        if (s != null && receiver != null) {
+            try (LibCalls.State paused = LibCalls.pause()) {
+                AtomicCalls.before(s, receiver, arg, key, mode, site);
+            }
+        }
+    }
+
+    /** After an atomic update that says whether it took place (compareAndSet): false, it only read its cell. */
+    public static void atomicDone(boolean updated) {
+        Scheduling s = sched;
+        if (s != null && !updated) {
+            s.atomicFailed();
+        }
+    }
+
+    /** After a call that made a field updater or a VarHandle onto the field {@code name} of c. */
+    public static void namedCell(Object handle, Class<?> c, String name) {
+        if (handle != null && c != null && name != null) {
+            try (LibCalls.State paused = LibCalls.pause()) {
+                AtomicCalls.named(handle, c, name);
+            }
+        }
+    }
+
     /** Before a call that publishes through o; check: only when o's class is java.util.concurrent's. */
     public static void syncBefore(Object o, boolean check) {
         if ((rec != null || sched != null) && o != null && (!check || Synchronizers.concurrent(o))) {
@@ -154,6 +181,16 @@ public final class RT {
                 Synchronizers.acquired(o);
             }
         }
+    }
+
+    // ---- atomic blocks (agent option atomic=): see AtomicOps
+
+    public static void atomicEnter(int block) {
+        AtomicOps.enter(block);
+    }
+
+    public static void atomicOp(Object target, int op) {
+        AtomicOps.operation(target, op);
     }
 
     // ---- monitors, wait and notify

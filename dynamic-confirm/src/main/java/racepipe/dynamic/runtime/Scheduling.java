@@ -39,8 +39,29 @@ public interface Scheduling {
         point();
     }
 
+    /**
+     * Before an atomic operation on a cell ({@code slot} of {@code target}: a field id, an index;
+     * write: it writes or updates): a choice point for an exploring scheduler, nothing for the others.
+     */
+    default void atomic(Object target, int slot, boolean write, int site) {
+    }
+
+    /** The atomic update just made did not take place (a failed compareAndSet): it only read its cell. */
+    default void atomicFailed() {
+    }
+
     /** Before a volatile access: a point; an exploring scheduler orders it as synchronisation. */
     default void volatileAccess(int site, Object target, int slot, boolean write) {
+        point();
+    }
+
+    /**
+     * Before an atomic block's operation (AtomicOps, an AtomFuzzer trial only): at {@code site},
+     * on {@code slot} of {@code target} (a field id, or AtomicOps.MONITOR / OBJECT), of
+     * {@code kind} (AtomicOps.READ, WRITE, LOCK), in the thread's block invocation
+     * {@code invocation}. A point.
+     */
+    default void atomicOperation(int site, Object target, int slot, int kind, long invocation) {
         point();
     }
 

@@ -26,6 +26,9 @@ final class RaceLog {
     }
 
     boolean isRaceSite(int site) {
+        if (site < 0) {
+            return false; // an atomic's point has no site
+        }
         if (site >= known.length) {
             known = java.util.Arrays.copyOf(known, Math.max(site + 1, known.length * 2));
         }

@@ -84,6 +84,28 @@ public final class Scheduler implements Scheduling {
     }
 
     @Override
+    public void atomic(Object target, int slot, boolean write, int site) {
+        if (schedule.exploring() && !released()) {
+            access(site, target, slot, slot + 1, write, true); // volatile: ordered, never a data race
+        }
+    }
+
+    @Override
+    public void atomicFailed() {
+        if (!schedule.exploring() || released()) {
+            return;
+        }
+        SchedThread me = me();
+        if (me != null) {
+            synchronized (m) {
+                if (schedule.holds(me)) {
+                    schedule.policy.updateFailed(me);
+                }
+            }
+        }
+    }
+
+    @Override
     public void syncEdge(Object sync, boolean release) {
         if (!schedule.exploring() || released()) {
             return;
