@@ -13,7 +13,7 @@ import racepipe.dynamic.runtime.Sites;
 
 /**
  * Rewrites one method: field and array accesses, monitors, wait/notify, thread start/join,
- * sleep/yield, java.util.concurrent locks and synchronisers, executor hand-offs and System.exit
+ * sleep/yield, java.util.concurrent locks and synchronisers, executor hand-offs, System.exit and Runtime.exit/halt
  * become calls to the runtime bridge. This class decides what to instrument and registers the
  * sites; CallReplacements says which bridge method replaces a call, BridgeCode writes the code.
  * It sits behind an InstructionCounter, which gives each original instruction's bci.

@@ -25,6 +25,8 @@ public final class Execution {
     boolean endless;
     /** The watchdog let a thread go (stuck where the scheduler cannot see): what followed was the clock's. */
     String uncontrolled;
+    /** Something the schedule decided that is not a choice of the exploration (the first one met). */
+    String notChoice;
 
     Execution(Dpor dpor, int[] script) {
         this.dpor = dpor;
@@ -231,6 +233,12 @@ public final class Execution {
         if (e.thread == t && e.first().kind() == Act.Kind.VOLATILE_WRITE) {
             Act a = e.first();
             e.acts.set(0, new Act(Act.Kind.VOLATILE_READ, a.target(), a.site()));
+        }
+    }
+
+    public void notChoice(String what) {
+        if (notChoice == null) {
+            notChoice = what;
         }
     }
 

@@ -67,6 +67,7 @@ final class TrialRunner {
         };
         long start = System.nanoTime();
         try (URLClassLoader loader = new URLClassLoader(classPath, ClassLoader.getPlatformClassLoader())) {
+            Control.trialLoader(loader);
             Thread main = new Thread(group, () -> runMain(loader, s), "main");
             main.setContextClassLoader(loader);
             startWatchdog(watchdogMillis);
@@ -85,6 +86,7 @@ final class TrialRunner {
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
         } finally {
+            Control.trialLoader(null);
             Control.schedule(null);
             current = null;
             Control.observe(null);

@@ -227,7 +227,7 @@ public final class RT {
         Monitors.notifyWaiters(monitor, true);
     }
 
-    // ---- threads and System.exit
+    // ---- threads, System.exit and Runtime.halt
 
     public static void start(Thread t) {
         ThreadCalls.start(t);
@@ -249,9 +249,19 @@ public final class RT {
         ThreadCalls.yieldNow();
     }
 
-    /** In a trial, System.exit ends the trial (its threads unwind), not the worker JVM. */
+    /** In a trial, System.exit ends the trial (its threads unwind), not the worker JVM (ProgramExit). */
     public static void exit(int status) {
-        ThreadCalls.exit(status);
+        ProgramExit.exit(status, false);
+    }
+
+    /** Runtime.exit: as System.exit. */
+    public static void exitRuntime(Runtime runtime, int status) {
+        ProgramExit.exit(status, false);
+    }
+
+    /** Runtime.halt: ends the program as System.exit does (a trial, or the run after its result is written). */
+    public static void halt(Runtime runtime, int status) {
+        ProgramExit.exit(status, true);
     }
 
     /** Called by the instrumented java.lang.Thread.exit(): the thread is about to end. */
