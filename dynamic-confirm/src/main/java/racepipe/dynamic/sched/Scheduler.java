@@ -284,7 +284,7 @@ public final class Scheduler implements Scheduling {
 
     @Override
     public void taskSubmitted(java.util.function.Supplier<Thread> runner) {
-        SchedThread me = schedule.exploring() && !released() ? me() : null;
+        SchedThread me = released() ? null : me(); // any schedule: a pool's new thread joins at a known turn
         if (me != null) {
             PoolStarts.submitted(me, runner);
         }
