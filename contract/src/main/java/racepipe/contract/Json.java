@@ -267,6 +267,14 @@ public final class Json {
             return new Obj(m.get(k));
         }
 
+        List<String> strings(String k) {
+            List<String> out = new ArrayList<>();
+            if (m.get(k) instanceof List<?> l) {
+                l.forEach(x -> out.add(String.valueOf(x)));
+            }
+            return out;
+        }
+
         List<Obj> list(String k) {
             List<Obj> out = new ArrayList<>();
             if (m.get(k) instanceof List<?> l) {
