@@ -267,10 +267,18 @@ public final class Json {
             return new Obj(m.get(k));
         }
 
-        List<String> strings(String k) {
+        List<String> strs(String k) {
             List<String> out = new ArrayList<>();
             if (m.get(k) instanceof List<?> l) {
-                l.forEach(x -> out.add(String.valueOf(x)));
+                l.forEach(x -> out.add(x == null ? null : x.toString()));
+            }
+            return out;
+        }
+
+        List<Integer> ints(String k) {
+            List<Integer> out = new ArrayList<>();
+            if (m.get(k) instanceof List<?> l) {
+                l.forEach(x -> out.add(x instanceof Number n ? n.intValue() : -1));
             }
             return out;
         }

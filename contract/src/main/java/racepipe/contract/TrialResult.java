@@ -123,7 +123,7 @@ public record TrialResult(long seed, String scheduler, boolean raced, Outcome ou
             for (Json.Obj a : r.list("accesses")) {
                 accesses.add(new Access(a.str("site"), a.str("thread"), a.str("stack"), a.str("kind"), a.str("variable")));
             }
-            race = new Race(r.str("address"), r.str("first"), (int) r.num("count"), List.copyOf(accesses), r.strings("variables"));
+            race = new Race(r.str("address"), r.str("first"), (int) r.num("count"), List.copyOf(accesses), r.strs("variables"));
         }
         return new TrialResult(o.num("seed"), o.str("scheduler"), o.bool("raced"), Outcome.of(o.str("outcome")), thrown,
                 o.intOrNull("exitStatus"), race, o.str("deadlock"), o.str("schedule"), (int) o.num("watchdog"),

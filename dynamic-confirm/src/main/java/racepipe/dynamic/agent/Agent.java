@@ -68,10 +68,12 @@ public final class Agent {
     public static void premain(String args, Instrumentation inst) {
         AgentOptions options = new AgentOptions(args);
         Control.agentOptions(args);
+        Control.traceFile(options.get("trace", null));
         if (!options.list("detectors").isEmpty()) {
             Control.record(options.list("detectors"));
         }
-        inst.addTransformer(new Transformer(options.filter(), Dependencies.of(options.get("deps", null))), true);
+        inst.addTransformer(new Transformer(options.filter(), Dependencies.of(options.get("deps", null)))
+                .atomic(AtomicBlocks.of(options.list("atomic"))), true);
         Control.onFirstLibraryCall(new LibraryInstrumenter(inst));
         ThreadExitHook exitHook = new ThreadExitHook();
         inst.addTransformer(exitHook, true);
