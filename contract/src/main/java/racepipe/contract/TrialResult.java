@@ -24,8 +24,19 @@ public record TrialResult(long seed, String scheduler, boolean raced, Outcome ou
     public record Thrown(String type, String message, String thread, String stack, boolean afterRace) {
     }
 
-    /** The pair's first race: the address, the thread that went first, both accesses. */
-    public record Race(String address, String first, int count, List<Access> accesses) {
+    /**
+     * The pair's first race: the address, the thread that went first, both accesses; {@code
+     * variables}: what each of the trial's {@code count} races touched, each once in order (between
+     * two calls into a library, more than one of its fields can race).
+     */
+    public record Race(String address, String first, int count, List<Access> accesses, List<String> variables) {
+        public Race {
+            variables = variables == null ? List.of() : List.copyOf(variables);
+        }
+
+        public Race(String address, String first, int count, List<Access> accesses) {
+            this(address, first, count, accesses, List.of());
+        }
     }
 
     /**
@@ -78,6 +89,9 @@ public record TrialResult(long seed, String scheduler, boolean raced, Outcome ou
                 accesses.add(x);
             }
             r.put("accesses", accesses);
+            if (!race.variables().isEmpty()) {
+                r.put("variables", race.variables());
+            }
             m.put("race", r);
         }
         m.put("deadlock", deadlock);
@@ -109,7 +123,7 @@ public record TrialResult(long seed, String scheduler, boolean raced, Outcome ou
             for (Json.Obj a : r.list("accesses")) {
                 accesses.add(new Access(a.str("site"), a.str("thread"), a.str("stack"), a.str("kind"), a.str("variable")));
             }
-            race = new Race(r.str("address"), r.str("first"), (int) r.num("count"), List.copyOf(accesses));
+            race = new Race(r.str("address"), r.str("first"), (int) r.num("count"), List.copyOf(accesses), r.strs("variables"));
         }
         return new TrialResult(o.num("seed"), o.str("scheduler"), o.bool("raced"), Outcome.of(o.str("outcome")), thrown,
                 o.intOrNull("exitStatus"), race, o.str("deadlock"), o.str("schedule"), (int) o.num("watchdog"),

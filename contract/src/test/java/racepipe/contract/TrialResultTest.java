@@ -12,7 +12,8 @@ class TrialResultTest {
         TrialResult t = new TrialResult(119356444513546L, "racefuzzer", true, Outcome.EXCEPTION,
                 new TrialResult.Thrown("java.lang.NullPointerException", "a \"quoted\"\nline", "T1", "A.f(A.java:3) <- B.g(B.java:9)", true),
                 null, new TrialResult.Race("LogService.log", "T2", 2,
-                        List.of(new TrialResult.Access("a/B.run()V@4", "T1", "x"), new TrialResult.Access("a/B.run()V@9", "T2", "y\ttab"))),
+                        List.of(new TrialResult.Access("a/B.run()V@4", "T1", "x"), new TrialResult.Access("a/B.run()V@9", "T2", "y\ttab")),
+                        List.of("LogService.log", "LogService.closed")),
                 null, "c0a2edb896e7f1a4", 1, 1234, null);
         assertThat(TrialResult.parse(t.toJson())).isEqualTo(t);
     }

@@ -183,6 +183,19 @@ final class TrialRunner {
         return true;
     }
 
+    /** What the trial's races touched, each once, in the order they raced. */
+    static List<String> variables(List<RaceRecord> races) {
+        java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
+        for (RaceRecord r : races) {
+            for (String v : new String[] {r.variableA(), r.variableB()}) {
+                if (v != null) {
+                    out.add(v);
+                }
+            }
+        }
+        return List.copyOf(out);
+    }
+
     private static String kind(boolean write) {
         return write ? "write" : "read";
     }
@@ -206,7 +219,8 @@ final class TrialRunner {
             RaceRecord first = races.get(0);
             race = new TrialResult.Race(first.address(), first.first(), races.size(), List.of(
                     new TrialResult.Access(first.siteA(), first.threadA(), first.stackA(), kind(first.writeA()), first.variableA()),
-                    new TrialResult.Access(first.siteB(), first.threadB(), first.stackB(), kind(first.writeB()), first.variableB())));
+                    new TrialResult.Access(first.siteB(), first.threadB(), first.stackB(), kind(first.writeB()), first.variableB())),
+                    variables(races));
         }
         String hit = s == null ? null : s.hit();
         return new TrialResult(seed, mode, s == null ? o.covered() : !races.isEmpty() || hit != null, outcome, thrown, exit, race, deadlock,

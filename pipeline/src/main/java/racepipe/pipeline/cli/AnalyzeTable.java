@@ -41,7 +41,13 @@ final class AnalyzeTable {
             shown.forEach(p -> byVariable.computeIfAbsent(p.variable, v -> new ArrayList<>()).add(p));
             byVariable.forEach((variable, pairs) -> {
                 out.println(cut(variable == null ? "?" : variable, WIDTH));
-                pairs.forEach(p -> row(out, p));
+                pairs.forEach(p -> {
+                    row(out, p);
+                    if (p.variables != null) { // several of a library's variables race between the same two calls
+                        out.println(cut("              also " + (p.induced() ? "raced on " : "may race on ") + String.join(", ",
+                                p.variables.stream().filter(v -> !v.equals(p.variable)).map(Tables::shortVar).toList()), WIDTH));
+                    }
+                });
             });
             legend(out, r);
         }

@@ -15,6 +15,12 @@ import racepipe.contract.SiteKey;
 public final class RacePair {
     public String key;
     public String variable;
+    /**
+     * Between two calls into a library, every library variable that races there (the two calls
+     * share it, one writes it), {@link #variable} first; once trials raced, the variables they
+     * raced on. Absent when there is one.
+     */
+    public List<String> variables;
     public List<SiteInfo> sites = new ArrayList<>();
     /** "static": true; a dynamic detector: the number of runs that saw the pair. */
     public Map<String, Object> predictors = new TreeMap<>();
@@ -68,6 +74,40 @@ public final class RacePair {
                 }
             }
         }
+    }
+
+    /**
+     * The library accesses that ran, in place of those predicted: another view's (a dynamic run's)
+     * call sites replace this pair's where they have library frames, and so do its variable and
+     * variables (the static engine lifts every access a library method has, run or not).
+     */
+    public void useLibraryOf(RacePair ran) {
+        boolean any = false;
+        for (SiteInfo o : ran.sites) {
+            for (int i = 0; i < sites.size(); i++) {
+                if (!o.library().isEmpty() && sites.get(i).key().equals(o.key())) {
+                    sites.set(i, o);
+                    any = true;
+                }
+            }
+        }
+        if (any && ran.variable != null) {
+            variable = ran.variable;
+            variables = ran.variables;
+        }
+    }
+
+    /** Adds variables that race between the same two sites (kept in order, each once; absent while one). */
+    public void addVariables(java.util.Collection<String> more) {
+        java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>();
+        if (variable != null) {
+            all.add(variable);
+        }
+        if (variables != null) {
+            all.addAll(variables);
+        }
+        all.addAll(more);
+        variables = all.size() > 1 ? List.copyOf(all) : null;
     }
 
     /** Raced in some trial: real or harmful. */

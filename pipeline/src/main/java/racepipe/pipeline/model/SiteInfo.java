@@ -43,6 +43,11 @@ public record SiteInfo(String key,
                 method, bci, file, line, write ? "write" : "read");
     }
 
+    /** This site with exactly these library frames (sorted, each once): what ran, in place of what was predicted. */
+    public SiteInfo withOnlyLibrary(java.util.Collection<String> frames) {
+        return new SiteInfo(key, className, method, bci, file, line, access, List.copyOf(new TreeSet<>(frames)));
+    }
+
     /** This site with more library frames (sorted, each once). */
     public SiteInfo withLibrary(java.util.Collection<String> frames) {
         if (frames == null || frames.isEmpty() || library.containsAll(frames)) {

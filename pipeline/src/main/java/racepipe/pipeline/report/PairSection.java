@@ -25,6 +25,10 @@ final class PairSection {
         b.append("<h3 title=\"").append(Html.esc(p.variable())).append("\">")
                 .append(Html.esc(Names.shortVariable(p.variable()))).append("</h3>")
                 .append("<span class=\"fqn\">").append(Html.esc(p.variable())).append("</span>");
+        if (p.pair.variables != null) {
+            b.append("<span class=\"fqn\">also ").append(p.pair.induced() ? "raced on " : "may race on ").append(Html.esc(String.join(", ",
+                    p.pair.variables.stream().filter(x -> !x.equals(p.pair.variable)).toList()))).append("</span>");
+        }
         if (Boolean.TRUE.equals(p.pair.baseline)) {
             b.append("<span class=\"flag\" title=\"in the --baseline report; not counted for the exit code\">known</span>");
         }

@@ -299,7 +299,7 @@ public final class Analysis {
                     known.variable = p.variable; // the agent names an array by its field or local where the engine has its type
                 }
                 known.predictors.putAll(p.predictors);
-                known.addLibrary(p.sites);
+                known.useLibraryOf(p); // what the run's library calls did, not all the engine lifted
                 if (p.evidence != null) {
                     known.evidence.putAll(p.evidence);
                 }

@@ -253,6 +253,7 @@ public final class ConfirmRuns {
                 results.stream().filter(t -> t.raced() && t.exception() != null).findFirst().orElse(null));
         p.confirm.examples = examples;
         TrialResult example = examples.best();
+        RacedNames.apply(p, results, example);
         if (example != null) {
             String mode = example.scheduler() != null ? example.scheduler() : opt.scheduler();
             p.confirm.replay = Replay.command(program, p, example.seed(), mode);

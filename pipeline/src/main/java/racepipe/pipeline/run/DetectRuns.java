@@ -165,6 +165,7 @@ public final class DetectRuns {
             RacePair pair = pairs.computeIfAbsent(SiteKey.pair(a.key(), b.key()),
                     k -> new RacePair(variable(a, b), site(a), site(b)));
             pair.addLibrary(List.of(site(a), site(b)));
+            pair.addVariables(shared(a, b));
             if (sets.get(p.detector()).add(pair.key)) {
                 pair.predictors.merge(p.detector(), 1, (x, y) -> (Integer) x + (Integer) y);
             }
@@ -236,17 +237,26 @@ public final class DetectRuns {
      * accesses inside share with the other side (written by one), when there is one such.
      */
     static String variable(RunResult.Site a, RunResult.Site b) {
+        TreeSet<String> both = shared(a, b);
+        return both.isEmpty() ? a.variable() : both.first();
+    }
+
+    /**
+     * For calls into a dependency, every variable their accesses inside share (written by one):
+     * each may be what races between the two lines (Phase 2 tells which did). Empty otherwise.
+     */
+    static TreeSet<String> shared(RunResult.Site a, RunResult.Site b) {
+        TreeSet<String> both = new TreeSet<>();
         if (a.library().isEmpty() && b.library().isEmpty()) {
-            return a.variable();
+            return both;
         }
         Map<String, Boolean> va = variables(a), vb = variables(b);
-        TreeSet<String> both = new TreeSet<>();
         va.forEach((v, w) -> {
             if (vb.containsKey(v) && (w || vb.get(v))) {
                 both.add(v);
             }
         });
-        return both.isEmpty() ? a.variable() : both.first();
+        return both;
     }
 
     /** Variable -> written, of a site or of the accesses inside the dependency call it is. */

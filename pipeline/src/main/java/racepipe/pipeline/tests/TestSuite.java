@@ -290,6 +290,9 @@ public final class TestSuite {
                 if (known != null) {
                     p2.predictors.forEach((k, v) -> known.predictors.merge(k, v, (x, y) -> (Integer) x + (Integer) y));
                     known.addLibrary(p2.sites);
+                    if (p2.variables != null) {
+                        known.addVariables(p2.variables);
+                    }
                     if (p2.evidence != null) {
                         known.evidence.putAll(p2.evidence);
                     }
@@ -332,7 +335,9 @@ public final class TestSuite {
                 RacePair known = pairs.get(p.key);
                 if (known != null) {
                     known.predictors.putAll(p.predictors);
-                    known.addLibrary(p.sites);
+                    if (known.sites.stream().allMatch(x -> x.library().isEmpty())) { // what ran wins over what the engine lifted
+                        known.addLibrary(p.sites);
+                    }
                     if (p.evidence != null) {
                         if (known.evidence == null) {
                             known.evidence = new TreeMap<>();

@@ -46,6 +46,15 @@ class DetectRunsTest {
         assertThat(DetectRuns.variable(direct, call(1, 8, ADD))).isEqualTo("shoplib.Inventory.count");
     }
 
+    @Test
+    void every_variable_both_calls_share_with_a_write_may_be_what_races_between_them() {
+        List<RunResult.LibraryAccess> close = List.of(new RunResult.LibraryAccess("shoplib.Inventory.log", true, "shoplib.Inventory.close(Inventory.java:9)"),
+                new RunResult.LibraryAccess("shoplib.Inventory.count", true, "shoplib.Inventory.close(Inventory.java:9)"));
+        assertThat(DetectRuns.shared(call(1, 8, ADD), call(2, 12, close))).containsExactly("shoplib.Inventory.count", "shoplib.Inventory.log");
+        RunResult.Site plain = new RunResult.Site(3, "shop/Main", "peek", "()V", 2, "Main.java", 20, "shop.Main.n", false);
+        assertThat(DetectRuns.shared(plain, plain)).isEmpty();
+    }
+
     static racepipe.pipeline.model.DetectRun run(racepipe.contract.Outcome outcome, String... hbPairs) {
         return new racepipe.pipeline.model.DetectRun(0, null, outcome, 0, null, null, java.util.Map.of("hb", List.of(hbPairs)));
     }
