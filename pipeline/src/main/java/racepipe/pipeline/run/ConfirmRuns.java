@@ -175,13 +175,21 @@ public final class ConfirmRuns {
 
     static List<String> workerCommand(ProgramInput program, String siteA, String siteB, Options opt) {
         String sites = siteA + "," + siteB;
-        List<String> args = new ArrayList<>(List.of(program.classPathString(), program.entry(), sites,
-                String.valueOf(opt.watchdogMillis())));
+        List<java.nio.file.Path> harness = HarnessJars.of(program);
+        List<String> args = new ArrayList<>();
+        if (!harness.isEmpty()) {
+            args.addAll(List.of("--harness", join(harness)));
+        }
+        args.addAll(List.of(join(HarnessJars.rest(program, harness)), program.entry(), sites, String.valueOf(opt.watchdogMillis())));
         args.addAll(program.args());
         // the random baseline chooses at every shared access, so every access is instrumented;
         // racefuzzer and native need only the pair's two sites (and synchronisation)
         String agent = opt.scheduler().equals("random") ? "" : "sites=" + sites;
         return ChildJvm.command(ChildJvm.agentOptions(program, agent), "", "racepipe.dynamic.run.TrialWorker", args);
+    }
+
+    private static String join(List<java.nio.file.Path> paths) {
+        return String.join(java.io.File.pathSeparator, paths.stream().map(java.nio.file.Path::toString).toList());
     }
 
     /** The totals of a pair's trials: its "confirm" block. */
