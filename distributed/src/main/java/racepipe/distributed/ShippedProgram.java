@@ -13,15 +13,17 @@ final class ShippedProgram implements Serializable {
     private static final long serialVersionUID = 1L;
     private final String entry;
     private final ArrayList<String> args;
+    private final ArrayList<String> jvmArgs;
     private final ArrayList<Shipped> paths = new ArrayList<>();
 
-    private ShippedProgram(String entry, List<String> args) {
+    private ShippedProgram(String entry, List<String> args, List<String> jvmArgs) {
         this.entry = entry;
         this.args = new ArrayList<>(args);
+        this.jvmArgs = new ArrayList<>(jvmArgs);
     }
 
     static ShippedProgram ship(JavaSparkContext sc, ProgramInput program) throws IOException {
-        ShippedProgram p = new ShippedProgram(program.entry(), program.args());
+        ShippedProgram p = new ShippedProgram(program.entry(), program.args(), program.jvmArgs());
         for (Path path : program.paths()) {
             p.paths.add(Shipped.of(sc, path));
         }
@@ -34,6 +36,6 @@ final class ShippedProgram implements Serializable {
         for (Shipped s : paths) {
             local.add(s.local());
         }
-        return new ProgramInput(local.get(0), entry, args, local.subList(1, local.size()));
+        return new ProgramInput(local.get(0), entry, args, local.subList(1, local.size()), jvmArgs);
     }
 }

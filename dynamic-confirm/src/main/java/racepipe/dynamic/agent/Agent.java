@@ -68,6 +68,7 @@ public final class Agent {
     public static void premain(String args, Instrumentation inst) {
         AgentOptions options = new AgentOptions(args);
         Control.agentOptions(args);
+        Control.traceFile(options.get("trace", null));
         if (!options.list("detectors").isEmpty()) {
             Control.record(options.list("detectors"));
         }

@@ -21,6 +21,17 @@ public final class Control {
         return agentOptions;
     }
 
+    private static volatile String traceFile;
+
+    /** detect --trace: where the run's trace goes (the agent's trace= option), or null. */
+    public static void traceFile(String file) {
+        traceFile = file;
+    }
+
+    static String traceFile() {
+        return traceFile;
+    }
+
     public static void record(List<String> detectors) {
         RT.rec = new Recorder(detectors);
         direct();

@@ -105,7 +105,7 @@ final class Recorder {
 
     /** rest: the accesses a thread hands over before the filter of repeats is first tried (tests: 0). */
     Recorder(List<String> detectors, int rest) {
-        this.trace = TraceFile.open(Control.agentOptions());
+        this.trace = TraceFile.open(Control.traceFile());
         this.hub = EventHub.of(detectors, trace == null ? null : trace.writer());
         this.shadows = new ShadowMap(hub);
         this.rest = rest;

@@ -7,7 +7,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import racepipe.dynamic.agent.AgentOptions;
 import racepipe.dynamic.detect.StdTraceWriter;
 
 /**
@@ -26,8 +25,7 @@ final class TraceFile {
         this.writer = writer;
     }
 
-    static TraceFile open(String agentOptions) {
-        String name = new AgentOptions(agentOptions).get("trace", null);
+    static TraceFile open(String name) {
         if (name == null || name.isEmpty()) {
             return null;
         }

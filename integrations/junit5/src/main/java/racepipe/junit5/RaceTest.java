@@ -53,4 +53,10 @@ public @interface RaceTest {
      * budget ran out, a schedule the program did not repeat): a pass means every schedule ran.
      */
     boolean explore() default false;
+
+    /**
+     * Options for every JVM that runs the body, as surefire's {@code argLine} has them, e.g.
+     * {@code --add-opens=java.base/java.lang=ALL-UNNAMED} for Mockito 1.x or PowerMock on JDK 17+.
+     */
+    String[] jvmArgs() default {};
 }

@@ -31,7 +31,7 @@ public final class RaceTestExtension implements InvocationInterceptor {
         String failure;
         synchronized (ONE_AT_A_TIME) {
             failure = RaceRun.run(context.getTargetClass(), method, new RaceOptions(options.trials(), options.runs(),
-                    options.budget(), options.seed(), options.timeout(), options.explore()), replay, RaceRun.location(Probe.class));
+                    options.budget(), options.seed(), options.timeout(), options.explore(), java.util.List.of(options.jvmArgs())), replay, RaceRun.location(Probe.class));
         }
         if (failure != null) {
             throw new AssertionFailedError(failure);

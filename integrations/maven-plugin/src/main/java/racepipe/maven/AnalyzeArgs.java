@@ -11,7 +11,12 @@ final class AnalyzeArgs {
     }
 
     record Settings(Path program, Path classes, List<String> runtimeClassPath, String entry, List<String> args, String budget,
-                    File baseline, File suppress, Integer trials, Integer runs, Path out, List<String> sourceRoots) {
+                    File baseline, File suppress, Integer trials, Integer runs, Path out, List<String> sourceRoots,
+                    List<String> jvmArgs) {
+        Settings(Path program, Path classes, List<String> runtimeClassPath, String entry, List<String> args, String budget,
+                 File baseline, File suppress, Integer trials, Integer runs, Path out, List<String> sourceRoots) {
+            this(program, classes, runtimeClassPath, entry, args, budget, baseline, suppress, trials, runs, out, sourceRoots, List.of());
+        }
     }
 
     static List<String> of(Settings s) {
@@ -21,6 +26,7 @@ final class AnalyzeArgs {
         if (s.entry() != null && !s.entry().isBlank()) {
             cli.addAll(List.of("--entry", s.entry().strip()));
         }
+        cli.addAll(RacepipeGoal.jvmArgOptions(s.jvmArgs()));
         cli.addAll(List.of("--budget", s.budget(), "--out", s.out().toString()));
         if (s.runs() != null) {
             cli.addAll(List.of("--runs", s.runs().toString()));

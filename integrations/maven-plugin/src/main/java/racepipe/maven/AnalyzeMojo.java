@@ -60,7 +60,7 @@ public final class AnalyzeMojo extends RacepipeGoal {
             throw new MojoExecutionException("racepipe: the runtime class path is not resolved: " + e.getMessage(), e);
         }
         List<String> cli = AnalyzeArgs.of(new AnalyzeArgs.Settings(program, classes, classPath, entry, args, budget, baseline,
-                suppress, trials, runs, outputDirectory.toPath(), project.getCompileSourceRoots()));
+                suppress, trials, runs, outputDirectory.toPath(), project.getCompileSourceRoots(), jvmArgs));
         getLog().info("racepipe: analyze " + program);
         run(cli, outputDirectory.toPath().resolve("report.html"), "data races confirmed in " + program.getFileName(),
                 "no new race confirmed");

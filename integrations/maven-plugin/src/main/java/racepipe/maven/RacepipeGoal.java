@@ -39,6 +39,13 @@ abstract class RacepipeGoal extends AbstractMojo {
     @Parameter(property = "racepipe.trials")
     Integer trials;
 
+    /**
+     * Options for every JVM that runs the program or the tests (racepipe's --jvm-arg), e.g.
+     * {@code <jvmArg>--add-opens=java.base/java.lang=ALL-UNNAMED</jvmArg>} for Mockito 1.x on JDK 17+.
+     */
+    @Parameter
+    List<String> jvmArgs;
+
     /** Skip the goal. */
     @Parameter(property = "racepipe.skip", defaultValue = "false")
     boolean skip;
@@ -54,6 +61,17 @@ abstract class RacepipeGoal extends AbstractMojo {
             }
         }
         return cp.isEmpty() ? List.of() : List.of("--cp", String.join(File.pathSeparator, cp));
+    }
+
+    /** {@code --jvm-arg=ARG} for each JVM option (one word each, so an option that starts with '--' is no racepipe option). */
+    static List<String> jvmArgOptions(List<String> jvmArgs) {
+        List<String> cli = new ArrayList<>();
+        for (String a : jvmArgs == null ? List.<String>of() : jvmArgs) {
+            if (a != null && !a.isBlank()) {
+                cli.add("--jvm-arg=" + a.strip());
+            }
+        }
+        return cli;
     }
 
     /** The options every goal passes on: baseline, suppressions, trials, and the source roots that exist. */

@@ -62,6 +62,7 @@ public final class TestMojo extends RacepipeGoal {
         }
         List<String> cli = new ArrayList<>(List.of("test", testClasses.toString()));
         cli.addAll(classPathOption(classPath, testClasses));
+        cli.addAll(jvmArgOptions(jvmArgs));
         boolean replaying = replay != null && !replay.isBlank();
         if (tests != null && replaying) { // one test, by its id (a parameterized one's has commas)
             cli.addAll(List.of("--select", tests.strip()));

@@ -35,4 +35,14 @@ class AnalyzeArgsTest {
                 null, null, null, null, tmp, List.of()));
         assertThat(cli).containsExactly("analyze", classes.toString(), "--budget", "10m", "--out", tmp.toString());
     }
+
+    @Test
+    void of_should_pass_each_jvm_arg_as_one_word() throws IOException {
+        Path classes = Files.createDirectories(tmp.resolve("classes"));
+        List<String> cli = AnalyzeArgs.of(new AnalyzeArgs.Settings(classes, classes, List.of(), "demo.Main", List.of("x"), "10m",
+                null, null, null, null, tmp, List.of(), List.of("--add-opens=java.base/java.lang=ALL-UNNAMED", " ", "-Xmx1g")));
+        assertThat(cli).containsExactly("analyze", classes.toString(), "--entry", "demo.Main",
+                "--jvm-arg=--add-opens=java.base/java.lang=ALL-UNNAMED", "--jvm-arg=-Xmx1g", "--budget", "10m", "--out", tmp.toString(),
+                "--", "x");
+    }
 }

@@ -6,13 +6,14 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import racepipe.pipeline.input.JvmArgs;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.run.Jdk;
 
 /**
- * The program a command works on: APP.jar, the --entry class, the --cp class path and the
- * program's ARGS. Mixed into every command that takes a program (static, detect, confirm, replay,
+ * The program a command works on: APP.jar, the --entry class, the --cp class path, the --jvm-arg
+ * options of its JVMs and the program's ARGS. Mixed into every command that takes a program (static, detect, confirm, replay,
  * analyze), so they are declared and described once; static, which does not run it, refuses ARGS.
  */
 final class ProgramOptions {
@@ -32,6 +33,12 @@ final class ProgramOptions {
             description = "the JDK the program runs on (its bin/java; the static engines read its classes);"
                     + " default: the one racepipe runs on (JAVA_HOME)")
     Path jdk;
+
+    @Option(names = "--jvm-arg", paramLabel = "ARG",
+            description = "an option for every JVM that runs the program (repeatable), as its java command has it,"
+                    + " e.g. --jvm-arg=--add-opens=java.base/java.lang=ALL-UNNAMED (Mockito 1.x, PowerMock, Groovy on JDK 17+),"
+                    + " --jvm-arg=-Xmx2g, --jvm-arg=-Dkey=value")
+    List<String> jvmArgs = new ArrayList<>();
 
     @Parameters(index = "1..*", paramLabel = "ARGS", description = "the program's arguments (after --)")
     List<String> args = new ArrayList<>();
@@ -56,7 +63,8 @@ final class ProgramOptions {
      */
     ProgramInput check() {
         Jdk.use(jdk);
-        ProgramInput program = ProgramInput.check(jar, entry, args, classPath());
+        List<String> options = JvmArgs.check(jvmArgs);
+        ProgramInput program = ProgramInput.check(jar, entry, args, classPath()).withJvmArgs(options);
         ProgramInput.Need need = program.javaNeeded();
         int have = Jdk.feature();
         if (have > 0 && need.java() > have) {

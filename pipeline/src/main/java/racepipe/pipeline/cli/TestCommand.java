@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import racepipe.pipeline.input.JvmArgs;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
@@ -38,6 +39,11 @@ public final class TestCommand implements Callable<Integer> {
     @Option(names = {"--cp", "--classpath"}, paramLabel = "PATH",
             description = "the tests' class path: the main classes, JUnit and the other dependencies (':'-separated, repeatable)")
     List<String> cp = new ArrayList<>();
+
+    @Option(names = "--jvm-arg", paramLabel = "ARG",
+            description = "an option for every JVM that runs the tests (repeatable), as surefire's argLine has it,"
+                    + " e.g. --jvm-arg=--add-opens=java.base/java.lang=ALL-UNNAMED")
+    List<String> jvmArgs = new ArrayList<>();
 
     @Option(names = "--select", paramLabel = "CLASS[#METHOD]",
             description = "only these test classes or methods (repeatable; a JUnit unique id also selects)")
@@ -130,6 +136,7 @@ public final class TestCommand implements Callable<Integer> {
                 }
             }
         }
+        JvmArgs.check(jvmArgs);
         if (replay != null) {
             return replay(classPath);
         }
@@ -150,7 +157,7 @@ public final class TestCommand implements Callable<Integer> {
         }
         TestSuite.Replays how = replayWith == null ? this::replayCommand : (sel, p, s, sched) -> replayWith
                 .replace("{select}", quote(sel.replaceFirst("^uid:", ""))).replace("{replay}", quote(replaySpec(p, s, sched)));
-        TestSuite suite = new TestSuite(tests, classPath, new TestSuite.Options(select, Spelling.of(predictors), Spelling.of(engine),
+        TestSuite suite = new TestSuite(tests, classPath, jvmArgs, new TestSuite.Options(select, Spelling.of(predictors), Spelling.of(engine),
                 trials, seed, jobs.count(), timeout * 1000L, classTimeout * 1000L, limit, batch), out, System.err, how);
         ResultFile r = suite.run();
         if (known != null) {
@@ -203,6 +210,7 @@ public final class TestCommand implements Callable<Integer> {
             }
             sb.append(" --cp ").append(quote(String.join(File.pathSeparator, abs)));
         }
+        jvmArgs.forEach(a -> sb.append(' ').append(quote("--jvm-arg=" + a)));
         sb.append(" --select ").append(quote(selector.replaceFirst("^uid:", "")))
                 .append(" --replay ").append(quote(replaySpec(p, seed, scheduler)));
         return sb.toString();
@@ -226,7 +234,7 @@ public final class TestCommand implements Callable<Integer> {
         }
         Path dir = Files.createTempDirectory("racepipe-replay-");
         try {
-            SuiteProgram prog = SuiteProgram.build(tests, classPath, dir);
+            SuiteProgram prog = SuiteProgram.build(tests, classPath, dir).runWith(jvmArgs);
             ReplayCommand r = new ReplayCommand();
             r.pair = List.of(t[0], t[1]);
             r.seed = Long.parseLong(t[2]);

@@ -21,13 +21,26 @@ import org.objectweb.asm.Opcodes;
  * The program a subcommand analyses: a jar (or class folder), an entry class with a
  * {@code public static void main(String[])}, its arguments, and its class path: the jars and
  * class folders given with {@code --cp}, then those of the jar manifest's Class-Path. Without an
- * entry the manifest's Main-Class is the entry. Every problem is a {@link UsageError} of one line.
+ * entry the manifest's Main-Class is the entry. {@code jvmArgs} are the options every JVM that runs
+ * the program gets (--jvm-arg: --add-opens, -D, -Xmx), as its user's java command has them. Every
+ * problem is a {@link UsageError} of one line.
  */
-public record ProgramInput(Path jar, String entry, List<String> args, List<Path> classPath) {
+public record ProgramInput(Path jar, String entry, List<String> args, List<Path> classPath, List<String> jvmArgs) {
 
     public ProgramInput {
         args = List.copyOf(args);
         classPath = List.copyOf(classPath);
+        jvmArgs = List.copyOf(jvmArgs);
+    }
+
+    /** A program run with the JVM's defaults. */
+    public ProgramInput(Path jar, String entry, List<String> args, List<Path> classPath) {
+        this(jar, entry, args, classPath, List.of());
+    }
+
+    /** This program, its JVMs started with {@code options}. */
+    public ProgramInput withJvmArgs(List<String> options) {
+        return new ProgramInput(jar, entry, args, classPath, options);
     }
 
     public static ProgramInput check(Path jar, String entry, List<String> args) {

@@ -21,8 +21,9 @@ public final class ProgramInfo {
 
     public static Program program(ProgramInput p) throws IOException {
         Program base = program(p.jar(), p.entry(), p.args());
-        return p.classPath().isEmpty() ? base : new Program(base.jar(), base.sha256(), base.entry(), base.args(),
-                p.classPath().stream().map(Path::toString).toList());
+        return new Program(base.jar(), base.sha256(), base.entry(), base.args(),
+                p.classPath().isEmpty() ? null : p.classPath().stream().map(Path::toString).toList(),
+                p.jvmArgs().isEmpty() ? null : p.jvmArgs());
     }
 
     public static Program program(Path jar, String entry, List<String> args) throws IOException {

@@ -52,10 +52,27 @@ public final class ChildJvm {
      * jar is always on the class path; {@code extraClassPath} is appended as is.
      */
     public static List<String> command(String agentOptions, String extraClassPath, String mainClass, List<String> args) {
+        return command(List.of(), agentOptions, extraClassPath, mainClass, args);
+    }
+
+    /**
+     * {@link #command(String, String, String, List)} for {@code program}: its agent options
+     * ({@link #agentOptions}) and the JVM options its user gave (--jvm-arg), which come after
+     * racepipe's own so that theirs win (a later -Xmx is the one the JVM takes).
+     */
+    public static List<String> command(ProgramInput program, String agentOptions, String extraClassPath, String mainClass,
+                                       List<String> args) {
+        return command(program.jvmArgs(), agentOptions(program, agentOptions), extraClassPath, mainClass, args);
+    }
+
+    private static List<String> command(List<String> jvmArgs, String agentOptions, String extraClassPath, String mainClass,
+                                        List<String> args) {
         Path agent = Home.agentJar();
         List<String> cmd = new ArrayList<>();
         cmd.add(Home.javaBinary().toString());
-        cmd.add("-XX:+UseSerialGC");
+        if (jvmArgs.stream().noneMatch(ChildJvm::choosesCollector)) { // two collectors: the JVM would refuse to start
+            cmd.add("-XX:+UseSerialGC");
+        }
         cmd.add("-XX:TieredStopAtLevel=1");
         cmd.add("-Xshare:auto");
         if (MADVISED_HUGE_PAGES) {
@@ -72,6 +89,7 @@ public final class ChildJvm {
         }
         cmd.add("--add-opens");
         cmd.add("java.base/java.util.concurrent.locks=ALL-UNNAMED");
+        cmd.addAll(jvmArgs);
         cmd.add("-javaagent:" + agent + "=" + agentOptions);
         cmd.add("-cp");
         cmd.add(agent + extraClassPath);
@@ -85,6 +103,11 @@ public final class ChildJvm {
      * path, {@code deps=} its entries, whose classes the agent treats as library code (their
      * accesses count at the application's calls into them).
      */
+    /** Whether a JVM option picks the garbage collector (-XX:+UseG1GC, -XX:+UseZGC, ...). */
+    static boolean choosesCollector(String option) {
+        return option.matches("-XX:\\+Use\\w*GC");
+    }
+
     public static String agentOptions(ProgramInput program, String options) {
         if (program.classPath().isEmpty()) {
             return options;

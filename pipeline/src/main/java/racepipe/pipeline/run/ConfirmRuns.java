@@ -185,7 +185,7 @@ public final class ConfirmRuns {
         // the random baseline chooses at every shared access, so every access is instrumented;
         // racefuzzer and native need only the pair's two sites (and synchronisation)
         String agent = opt.scheduler().equals("random") ? "" : "sites=" + sites;
-        return ChildJvm.command(ChildJvm.agentOptions(program, agent), "", "racepipe.dynamic.run.TrialWorker", args);
+        return ChildJvm.command(program, agent, "", "racepipe.dynamic.run.TrialWorker", args);
     }
 
     private static String join(List<java.nio.file.Path> paths) {

@@ -134,7 +134,7 @@ public final class DetectRuns {
                 + (opt.trace() == null ? "" : "|trace=" + (index == 0 ? opt.trace() : opt.trace() + "." + (index + 1)));
         List<String> args = new ArrayList<>(List.of(out.toString(), program.entry()));
         args.addAll(program.args());
-        ChildJvm.Ended ended = ChildJvm.run(ChildJvm.command(ChildJvm.agentOptions(program, agentOpts), java.io.File.pathSeparator + program.classPathString(),
+        ChildJvm.Ended ended = ChildJvm.run(ChildJvm.command(program, agentOpts, java.io.File.pathSeparator + program.classPathString(),
                 "racepipe.dynamic.run.DetectMain", args), log, limit);
         Map<String, TreeSet<String>> sets = new LinkedHashMap<>();
         opt.detectors().forEach(d -> sets.put(d, new TreeSet<>()));

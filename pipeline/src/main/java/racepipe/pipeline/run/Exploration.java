@@ -55,7 +55,7 @@ public final class Exploration {
                 String.valueOf(opt.budgetMillis()), String.valueOf(opt.bound()), String.valueOf(opt.maxSteps()),
                 String.valueOf(opt.reduce()), schedule));
         args.addAll(program.args());
-        return ChildJvm.command(ChildJvm.agentOptions(program, ""), "", "racepipe.dynamic.run.ExploreMain", args);
+        return ChildJvm.command(program, "", "", "racepipe.dynamic.run.ExploreMain", args);
     }
 
     /** The command that runs one execution again, as people paste it. */
@@ -65,7 +65,7 @@ public final class Exploration {
             sb.append(" --cp ").append(Replay.quote(String.join(java.io.File.pathSeparator,
                     p.classPath().stream().map(Path::toString).toList())));
         }
-        sb.append(Replay.jdkOption()).append(" --entry ").append(p.entry()).append(" --replay ").append(Replay.quote(schedule));
+        sb.append(Replay.jdkOption()).append(Replay.jvmArgOptions(p)).append(" --entry ").append(p.entry()).append(" --replay ").append(Replay.quote(schedule));
         if (!p.args().isEmpty()) {
             sb.append(" --");
             p.args().forEach(a -> sb.append(' ').append(Replay.quote(a)));

@@ -20,7 +20,9 @@ public final class PlainRun {
     }
 
     public static Result measure(ProgramInput program, long capMillis, Path log) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Home.javaBinary().toString(), "-cp", program.classPathString(), program.entry()));
+        List<String> cmd = new ArrayList<>(List.of(Home.javaBinary().toString()));
+        cmd.addAll(program.jvmArgs());
+        cmd.addAll(List.of("-cp", program.classPathString(), program.entry()));
         cmd.addAll(program.args());
         long t0 = System.nanoTime();
         ChildJvm.Ended ended = ChildJvm.run(cmd, log, capMillis);

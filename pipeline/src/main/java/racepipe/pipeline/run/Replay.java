@@ -15,7 +15,7 @@ public final class Replay {
             sb.append(" --cp ").append(quote(String.join(java.io.File.pathSeparator,
                     p.classPath().stream().map(Path::toString).toList())));
         }
-        sb.append(jdkOption()).append(" --entry ").append(p.entry())
+        sb.append(jdkOption()).append(jvmArgOptions(p)).append(" --entry ").append(p.entry())
                 .append(" --pair ").append(quote(pair.sites.get(0).key())).append(' ').append(quote(pair.sites.get(1).key()))
                 .append(" --seed ").append(seed);
         if (!"racefuzzer".equals(scheduler)) {
@@ -31,6 +31,13 @@ public final class Replay {
     /** {@code --jdk HOME} when one was given: a replay on another JDK is another run. */
     static String jdkOption() {
         return Jdk.chosen() ? " --jdk " + quote(Jdk.home().toString()) : "";
+    }
+
+    /** {@code --jvm-arg=ARG} for each JVM option the program was run with: without them it may not run the same. */
+    static String jvmArgOptions(ProgramInput p) {
+        StringBuilder sb = new StringBuilder();
+        p.jvmArgs().forEach(a -> sb.append(' ').append(quote("--jvm-arg=" + a)));
+        return sb.toString();
     }
 
     static String quote(String s) {

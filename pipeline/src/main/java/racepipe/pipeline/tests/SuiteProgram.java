@@ -45,6 +45,7 @@ public final class SuiteProgram {
     private final List<String> testClasses;
     private final Map<String, StaticEntries.Info> infos;
     private final List<String> notes = new ArrayList<>();
+    private List<String> jvmArgs = List.of();
 
     private SuiteProgram(Path jar, List<Path> deps, List<String> testClasses, Map<String, StaticEntries.Info> infos) {
         this.jar = jar;
@@ -117,9 +118,15 @@ public final class SuiteProgram {
         return s;
     }
 
-    /** The program that runs these runner arguments: program.jar, the runner as entry, the dependencies. */
+    /** The JVM options (--jvm-arg) every JVM that runs the tests gets; returns this. */
+    public SuiteProgram runWith(List<String> options) {
+        this.jvmArgs = List.copyOf(options);
+        return this;
+    }
+
+    /** The program that runs these runner arguments: program.jar, the runner as entry, the dependencies, the JVM options. */
     public ProgramInput runtime(List<String> args) {
-        return new ProgramInput(jar, RUNNER, args, deps);
+        return new ProgramInput(jar, RUNNER, args, deps, jvmArgs);
     }
 
     /** The program the static engine reads: the same classes, {@link StaticEntries} as entry. */

@@ -72,11 +72,18 @@ public final class TestSuite {
     private final Path out;
     private final PrintStream log;
     private final Replays replays;
+    private final List<String> jvmArgs;
     private final long start = System.nanoTime();
     private final Map<String, Double> phases = new LinkedHashMap<>();
     private String stoppedIn;
 
     public TestSuite(Path tests, List<Path> classPath, Options opt, Path out, PrintStream log, Replays replays) {
+        this(tests, classPath, List.of(), opt, out, log, replays);
+    }
+
+    /** {@code jvmArgs}: the options (--jvm-arg) of every JVM that runs the tests. */
+    public TestSuite(Path tests, List<Path> classPath, List<String> jvmArgs, Options opt, Path out, PrintStream log, Replays replays) {
+        this.jvmArgs = List.copyOf(jvmArgs);
         this.tests = tests;
         this.classPath = classPath;
         this.opt = opt;
@@ -114,7 +121,7 @@ public final class TestSuite {
     public ResultFile run() throws IOException, InterruptedException {
         Files.createDirectories(out);
         Children.allow();
-        SuiteProgram prog = SuiteProgram.build(tests, classPath, out.resolve("program"));
+        SuiteProgram prog = SuiteProgram.build(tests, classPath, out.resolve("program")).runWith(jvmArgs);
         prog.notes().forEach(n -> log.println("racepipe: " + n));
         List<String> selectors = new ArrayList<>();
         if (opt.select() == null || opt.select().isEmpty()) {
@@ -210,7 +217,9 @@ public final class TestSuite {
         Path sel = dir.resolve("selectors.txt");
         Files.write(sel, selectors);
         ProgramInput p = prog.runtime(List.of("suite", lines.toString(), "@" + sel));
-        List<String> cmd = new ArrayList<>(List.of(Home.javaBinary().toString(), "-cp", String.join(File.pathSeparator,
+        List<String> cmd = new ArrayList<>(List.of(Home.javaBinary().toString()));
+        cmd.addAll(p.jvmArgs());
+        cmd.addAll(List.of("-cp", String.join(File.pathSeparator,
                 p.classPath().stream().map(Path::toString).toList()) + File.pathSeparator + p.jar(), SuiteProgram.RUNNER));
         cmd.addAll(p.args());
         log.println("plain run: the tests without racepipe ...");

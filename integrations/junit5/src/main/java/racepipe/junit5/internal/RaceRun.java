@@ -78,8 +78,9 @@ public final class RaceRun {
         return test.getSimpleName() + "#" + method.getName();
     }
 
-    private List<String> program(String command) {
+    private List<String> program(String command, RaceOptions o) {
         List<String> args = new ArrayList<>(List.of(command, jar.toString(), "--entry", entry));
+        o.jvmArgs().forEach(a -> args.add("--jvm-arg=" + a));
         if (!deps.isEmpty()) {
             args.add("--cp");
             args.add(String.join(File.pathSeparator, deps.stream().map(Path::toString).toList()));
@@ -90,7 +91,7 @@ public final class RaceRun {
     String analyze(RaceOptions o) throws IOException {
         Path markers = out.resolve("probe");
         clear(markers);
-        List<String> args = program("analyze");
+        List<String> args = program("analyze", o);
         args.addAll(List.of("--runs", String.valueOf(o.runs()), "--trials", String.valueOf(o.trials()), "--budget", o.budget(),
                 "--seed", String.valueOf(o.seed()), "--timeout", String.valueOf(o.timeout()), "--out", out.toString()));
         for (Path s : sources) {
@@ -135,7 +136,7 @@ public final class RaceRun {
         clear(markers);
         Path json = out.resolve("explore.json");
         Files.deleteIfExists(json);
-        List<String> args = program("explore");
+        List<String> args = program("explore", o);
         args.addAll(List.of("--budget", o.budget(), "--json", json.toString(), "--out", out.toString(), "--", markers.toString()));
         StringWriter err = new StringWriter();
         int code = Main.run(new PrintWriter(err, true), args.toArray(new String[0]));
@@ -154,7 +155,7 @@ public final class RaceRun {
         }
         Path json = out.resolve("replay.json");
         Files.deleteIfExists(json);
-        List<String> args = program("replay");
+        List<String> args = program("replay", o);
         args.addAll(List.of("--pair", t[0], t[1], "--seed", t[2], "--timeout", String.valueOf(o.timeout()), "--json", json.toString()));
         if (t.length == 4) {
             args.addAll(List.of("--scheduler", t[3]));
