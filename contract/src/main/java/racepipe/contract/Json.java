@@ -267,6 +267,22 @@ public final class Json {
             return new Obj(m.get(k));
         }
 
+        List<String> strs(String k) {
+            List<String> out = new ArrayList<>();
+            if (m.get(k) instanceof List<?> l) {
+                l.forEach(x -> out.add(x == null ? null : x.toString()));
+            }
+            return out;
+        }
+
+        List<Integer> ints(String k) {
+            List<Integer> out = new ArrayList<>();
+            if (m.get(k) instanceof List<?> l) {
+                l.forEach(x -> out.add(x instanceof Number n ? n.intValue() : -1));
+            }
+            return out;
+        }
+
         List<Obj> list(String k) {
             List<Obj> out = new ArrayList<>();
             if (m.get(k) instanceof List<?> l) {

@@ -16,10 +16,17 @@ import java.util.Map;
  * agent left as they were (their accesses went unseen in this run).
  */
 public record RunResult(Outcome outcome, String schedule, int watchdog, String deadlock, Integer exitStatus,
-                        List<Uncaught> exceptions, List<Pair> pairs, List<Site> sites, List<Uninstrumented> uninstrumented) {
+                        List<Uncaught> exceptions, List<Pair> pairs, List<Site> sites, List<Uninstrumented> uninstrumented,
+                        List<Candidate> candidates) {
 
     public RunResult {
         uninstrumented = uninstrumented == null ? List.of() : List.copyOf(uninstrumented);
+        candidates = candidates == null ? List.of() : List.copyOf(candidates);
+    }
+
+    public RunResult(Outcome outcome, String schedule, int watchdog, String deadlock, Integer exitStatus,
+                     List<Uncaught> exceptions, List<Pair> pairs, List<Site> sites, List<Uninstrumented> uninstrumented) {
+        this(outcome, schedule, watchdog, deadlock, exitStatus, exceptions, pairs, sites, uninstrumented, List.of());
     }
 
     public RunResult(Outcome outcome, String schedule, int watchdog, String deadlock, Integer exitStatus,
@@ -33,6 +40,16 @@ public record RunResult(Outcome outcome, String schedule, int watchdog, String d
         public String label() {
             return owner + "." + method + desc;
         }
+    }
+
+    /**
+     * A candidate of another kind than a race pair that a detector of the run predicted
+     * ({@link CandidateKind}): its sites (ids in {@link #sites}, in the candidate's own order: a
+     * lock cycle's held-lock and wanted-lock acquires per thread), and per participant its thread,
+     * its lock and its stack (frames joined by " <- ").
+     */
+    public record Candidate(String kind, String detector, List<Integer> sites, List<String> threads, List<String> locks,
+                            List<String> stacks) {
     }
 
     /** An uncaught exception of the run (stack: frames joined by " <- "). */
@@ -108,6 +125,12 @@ public record RunResult(Outcome outcome, String schedule, int watchdog, String d
             un.add(ordered("owner", u.owner(), "method", u.method(), "desc", u.desc(), "reason", u.reason()));
         }
         m.put("uninstrumented", un);
+        List<Object> cs = new ArrayList<>();
+        for (Candidate c : candidates) {
+            cs.add(ordered("kind", c.kind(), "detector", c.detector(), "sites", c.sites(), "threads", c.threads(),
+                    "locks", c.locks(), "stacks", c.stacks()));
+        }
+        m.put("candidates", cs);
         Files.writeString(file, Json.write(m), StandardCharsets.UTF_8);
     }
 
@@ -140,8 +163,13 @@ public record RunResult(Outcome outcome, String schedule, int watchdog, String d
         for (Json.Obj u : o.list("uninstrumented")) {
             un.add(new Uninstrumented(u.str("owner"), u.str("method"), u.str("desc"), u.str("reason")));
         }
+        List<Candidate> cs = new ArrayList<>();
+        for (Json.Obj c : o.list("candidates")) {
+            cs.add(new Candidate(c.str("kind"), c.str("detector"), c.ints("sites"), c.strs("threads"), c.strs("locks"),
+                    c.strs("stacks")));
+        }
         return new RunResult(Outcome.of(o.str("outcome")), o.str("schedule"), (int) o.num("watchdog"), o.str("deadlock"),
-                o.intOrNull("exitStatus"), List.copyOf(ex), List.copyOf(ps), List.copyOf(ss), un);
+                o.intOrNull("exitStatus"), List.copyOf(ex), List.copyOf(ps), List.copyOf(ss), un, cs);
     }
 
     private static Map<String, Object> ordered(Object... kv) {

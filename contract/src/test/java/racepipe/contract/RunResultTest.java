@@ -26,6 +26,18 @@ class RunResultTest {
     }
 
     @Test
+    void read_should_give_back_a_runs_candidates_of_other_kinds(@TempDir Path dir) throws Exception {
+        RunResult r = new RunResult(Outcome.OK, "x", 0, null, null, List.of(), List.of(),
+                List.of(new RunResult.Site(0, "b/Log", "log", "()V", 7, "Log.java", 12, "lock", false)), List.of(),
+                List.of(new RunResult.Candidate("deadlock", "igoodlock", List.of(0, 0, 0, 0), List.of("T1", "T2"),
+                        List.of("b.Log#1", "b.Log#2"), List.of("b.Log.log(Log.java:12)", "b.Log.log(Log.java:12)"))));
+        Path f = dir.resolve("run-0.json");
+        r.write(f);
+        assertThat(RunResult.read(f)).isEqualTo(r);
+        assertThat(CandidateKind.of("deadlock")).isEqualTo(CandidateKind.LOCK_CYCLE);
+    }
+
+    @Test
     void read_should_fail_with_an_io_error_on_a_cut_file(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("run-0.json");
         Files.writeString(f, "{\"outcome\":\"ok\",\"pairs\":[");

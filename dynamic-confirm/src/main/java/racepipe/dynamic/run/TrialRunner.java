@@ -50,7 +50,8 @@ final class TrialRunner {
 
     Ran run(long seed, String mode, long timeoutMillis, long watchdogMillis) throws InterruptedException {
         return run(seed, mode, mode.equals("native") ? null
-                : abort -> new Scheduler(seed, sites, mode.equals("racefuzzer"), abort), timeoutMillis, watchdogMillis);
+                : abort -> new Scheduler(racepipe.dynamic.sched.Strategy.of(mode, seed, sites), abort), timeoutMillis,
+                watchdogMillis);
     }
 
     /** A trial under the scheduler {@code make} gives (told how to abort the trial); null: the JVM's. */
@@ -215,7 +216,8 @@ final class TrialRunner {
                     new TrialResult.Access(first.siteA(), first.threadA(), first.stackA(), kind(first.writeA()), first.variableA()),
                     new TrialResult.Access(first.siteB(), first.threadB(), first.stackB(), kind(first.writeB()), first.variableB())));
         }
-        return new TrialResult(seed, mode, s == null ? o.covered() : !races.isEmpty(), outcome, thrown, exit, race, deadlock,
+        String hit = s == null ? null : s.hit();
+        return new TrialResult(seed, mode, s == null ? o.covered() : !races.isEmpty() || hit != null, outcome, thrown, exit, race, deadlock,
                 s == null ? "native" : s.digest(), s == null ? 0 : s.watchdogFirings(), micros, note(outcome, s, unfinished),
                 s == null ? 0 : s.fruitless());
     }
@@ -232,6 +234,10 @@ final class TrialRunner {
             String d = s.deadlock();
             int stacks = d.indexOf("| stacks:");
             parts.add("deadlock, " + (stacks < 0 ? d : d.substring(0, stacks)).trim());
+        }
+        String hit = s == null ? null : s.hit();
+        if (hit != null) {
+            parts.add(hit);
         }
         if (outcome == Outcome.TIMEOUT && unfinished != null) {
             parts.add(unfinished);

@@ -32,6 +32,15 @@ interface Policy {
         return 0;
     }
 
+    /**
+     * A directed strategy for a candidate of another kind than a race pair (a lock cycle, an
+     * atomic block): what made the candidate happen in this trial, for its note; null while it has
+     * not (a trial's "raced" is then this). RaceFuzzer and the others: null, their hits are races.
+     */
+    default String hit() {
+        return null;
+    }
+
     /** RaceFuzzer's invariant: no two postponed threads form a race of the pair. */
     default boolean postponedRaceFree() {
         return true;

@@ -532,6 +532,11 @@ public final class Scheduler implements Scheduling {
     }
 
     /** Why RaceFuzzer stopped steering in this trial, or null. */
+    /** What made the candidate of a directed strategy of another kind happen (Policy.hit), or null. */
+    public String hit() {
+        return locked(() -> schedule.policy.hit());
+    }
+
     public String steeringStopped() {
         return locked(schedule::steeringStopped);
     }

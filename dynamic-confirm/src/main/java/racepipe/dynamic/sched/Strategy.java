@@ -36,6 +36,19 @@ public final class Strategy {
         return new Strategy(seed, sites, p -> new RandomPolicy(p.races(), p.roster(), p.choices()));
     }
 
+    /**
+     * The strategy of a trial worker's scheduler mode (racepipe.contract.CandidateKind names each
+     * kind's): racefuzzer and random for race pairs, the other kinds' directed strategies over
+     * their candidate's sites; IllegalArgumentException for a mode no strategy has.
+     */
+    public static Strategy of(String mode, long seed, Set<String> sites) {
+        return switch (mode) {
+            case "racefuzzer" -> raceFuzzer(seed, sites);
+            case "random" -> random(seed, sites);
+            default -> throw new IllegalArgumentException("no scheduler strategy named " + mode);
+        };
+    }
+
     /** Every choice is the execution's (see racepipe.dynamic.explore). */
     public static Strategy explore(Execution execution) {
         return new Strategy(0, null, p -> new ExplorePolicy(execution, p.roster(), p.locks(), p.cut(), p.over()));

@@ -190,7 +190,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
             System.out.println("continue: " + Launcher.command() + " analyze " + resumeArgs(program, dir));
         }
         System.out.flush();
-        return r.pairs.stream().anyMatch(RacePair::counted) ? 1 : 0;
+        return r.pairs.stream().anyMatch(RacePair::counted)
+                || r.otherCandidates().stream().anyMatch(racepipe.pipeline.model.Candidate::counted) ? 1 : 0;
     }
 
     /** The program and --resume DIR, as a user types them again. */

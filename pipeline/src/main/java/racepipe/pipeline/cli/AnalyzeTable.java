@@ -65,6 +65,7 @@ final class AnalyzeTable {
         if (r.failure == null) {
             out.println(summary(tried, unreached.size(), untried.size()));
         }
+        CandidateTable.print(out, r);
         String deadlocks = RunNotes.deadlocks(r.runs);
         if (deadlocks != null) {
             out.println(cut(deadlocks, WIDTH));
@@ -84,6 +85,7 @@ final class AnalyzeTable {
                 out.println("replay " + Tables.shortVar(p.variable) + ": " + p.confirm.replay);
             }
         }
+        CandidateTable.replays(out, r);
         out.println("report: " + dir.resolve("report.html") + " (also report.json, report.sarif)");
     }
 

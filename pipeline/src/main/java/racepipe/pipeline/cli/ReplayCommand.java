@@ -1,5 +1,6 @@
 package racepipe.pipeline.cli;
 
+import racepipe.contract.CandidateKind;
 import racepipe.contract.Outcome;
 import racepipe.contract.TrialResult;
 import java.nio.file.Path;
@@ -19,8 +20,8 @@ import racepipe.pipeline.run.StartFailure;
 
 /** {@code racepipe replay}: one trial again from its seed alone; prints the race and the crash. */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = "Replay one trial from its seed: the same schedule, the same race, the same outcome.",
-        footer = {"", "Exit codes: 0 the trial did not race, 1 it raced, 2 usage error or bad input, 3 the program never got going,",
+        description = "Replay one trial from its seed: the same schedule, the same race (deadlock, atomicity violation), the same outcome.",
+        footer = {"", "Exit codes: 0 the trial did not race (deadlock, violate), 1 it did, 2 usage error or bad input, 3 the program never got going,",
                 "4 the replay was cut short by time before its schedule ended (no outcome: give it more --timeout)."})
 public final class ReplayCommand implements Callable<Integer> {
     /** The exit code of a replay the clock cut short. */
@@ -29,9 +30,17 @@ public final class ReplayCommand implements Callable<Integer> {
     @Mixin
     ProgramOptions app;
 
-    @Option(names = "--pair", arity = "2", required = true, paramLabel = "SITE",
+    @Option(names = "--pair", arity = "2", paramLabel = "SITE",
             description = "the pair's two sites, as confirm printed them (one pair: a seed replays one trial)")
     List<String> pair;
+
+    @Option(names = "--deadlock", paramLabel = "SITES",
+            description = "a lock cycle's acquire sites, comma-separated in its order, as analyze printed them")
+    String deadlock;
+
+    @Option(names = "--atomic", paramLabel = "SITES",
+            description = "an atomic block's sites and its interleaving access, comma-separated, as analyze printed them")
+    String atomic;
 
     @Option(names = "--seed", required = true, description = "the trial's seed, as confirm printed it")
     long seed;
@@ -53,7 +62,16 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return replay(app.check());
+        int given = (pair == null ? 0 : 1) + (deadlock == null ? 0 : 1) + (atomic == null ? 0 : 1);
+        if (given != 1) {
+            throw new UsageError("replay takes one of --pair, --deadlock, --atomic");
+        }
+        ProgramInput program = app.check();
+        if (pair == null) {
+            return CandidateReplay.replay(program, deadlock != null ? CandidateKind.LOCK_CYCLE : CandidateKind.ATOMIC_BLOCK,
+                    deadlock != null ? deadlock : atomic, seed, timeout, json);
+        }
+        return replay(program);
     }
 
     /** The replay of this command's pair and seed on a program given whole (racepipe test's). */

@@ -23,6 +23,8 @@ final class Reports {
         tried.failure = r.failure;
         tried.stopped = r.stopped;
         tried.uninstrumented = r.uninstrumented;
+        tried.deadlocks = r.deadlocks;
+        tried.atomicity = r.atomicity;
         tried.pairs = r.pairs.stream().filter(p -> p.verdict != null).toList();
         SarifReport.write(tried, dir.resolve("report.sarif"), Path.of(""), sourceRoots);
         HtmlReport.write(tried, dir.resolve("report.html"));

@@ -31,6 +31,10 @@ public final class ResultFile {
     /** The options the command was given (each command its own). */
     public Map<String, Object> options = new LinkedHashMap<>();
     public List<RacePair> pairs = new ArrayList<>();
+    /** analyze: the lock cycles (CandidateKind.LOCK_CYCLE), each through Phase 2 like a pair. */
+    public List<Candidate> deadlocks;
+    /** analyze: the atomic blocks with their interleaving access (CandidateKind.ATOMIC_BLOCK). */
+    public List<Candidate> atomicity;
     public List<DetectRun> runs;
     /**
      * analyze: per variable, its candidate pairs and how many Phase 2 tried (a verdict other than
@@ -58,6 +62,36 @@ public final class ResultFile {
      * candidates were left untried ({@code --resume} continues them).
      */
     public record Stopped(String why, String phase, double seconds, int untried, int candidates) {
+    }
+
+    /** The candidates of a kind other than a race pair (empty when none were predicted). */
+    public List<Candidate> candidates(racepipe.contract.CandidateKind kind) {
+        List<Candidate> l = switch (kind) {
+            case LOCK_CYCLE -> deadlocks;
+            case ATOMIC_BLOCK -> atomicity;
+            case RACE -> throw new IllegalArgumentException("race pairs are in pairs");
+        };
+        return l == null ? List.of() : l;
+    }
+
+    /** Sets the candidates of a kind other than a race pair (an empty list is kept: the section ran). */
+    public void candidates(racepipe.contract.CandidateKind kind, List<Candidate> list) {
+        switch (kind) {
+            case LOCK_CYCLE -> deadlocks = list;
+            case ATOMIC_BLOCK -> atomicity = list;
+            case RACE -> throw new IllegalArgumentException("race pairs are in pairs");
+        }
+    }
+
+    /** Every candidate of the other kinds, section by section. */
+    public List<Candidate> otherCandidates() {
+        List<Candidate> all = new ArrayList<>();
+        for (racepipe.contract.CandidateKind k : racepipe.contract.CandidateKind.values()) {
+            if (k != racepipe.contract.CandidateKind.RACE) {
+                all.addAll(candidates(k));
+            }
+        }
+        return all;
     }
 
     public void write(Path file) throws IOException {

@@ -84,6 +84,7 @@ public final class HtmlReport {
                 PairSection.list(b, v, all.stream().filter(p -> p.kind() == v).toList());
             }
         }
+        CandidateHtml.html(b, res);
         b.append("<footer>racepipe ").append(Html.esc(res.tool == null ? null : res.tool.version())).append("<dl>");
         for (String[] v : Legend.VERDICTS) {
             b.append("<dt>").append(Html.esc(v[0])).append("</dt><dd>").append(Html.esc(v[1])).append("</dd>");

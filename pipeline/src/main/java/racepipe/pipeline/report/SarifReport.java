@@ -83,6 +83,7 @@ public final class SarifReport {
             res.setAll(result(p, paths, fingerprints.get(p)));
             triage(res, p, baseline);
         }
+        CandidateSarif.add(r, rules, results, paths);
         List<String> left = RunNotes.uninstrumented(r == null ? null : r.uninstrumented);
         if (r != null && (r.stopped != null || !left.isEmpty())) {
             ObjectNode inv = run.putArray("invocations").addObject();
@@ -235,7 +236,7 @@ public final class SarifReport {
         return s == null ? "" : s.replace("[", "\\[").replace("]", "\\]");
     }
 
-    private static ObjectNode location(SiteInfo s, SourcePaths paths, String text) {
+    static ObjectNode location(SiteInfo s, SourcePaths paths, String text) {
         ObjectNode loc = JSON.createObjectNode();
         ObjectNode phys = loc.putObject("physicalLocation");
         phys.putObject("artifactLocation").put("uri", paths.uri(s.className(), s.file()));

@@ -147,6 +147,13 @@ public final class Analysis {
      */
     public ResultFile finish(ResultFile r) {
         int untried = 0, candidates = 0;
+        for (racepipe.pipeline.model.Candidate c : r.otherCandidates()) {
+            candidates++;
+            if (c.verdict == null && r.failure == null) {
+                c.verdict = "untried";
+            }
+            untried += "untried".equals(c.verdict) ? 1 : 0;
+        }
         for (RacePair p : r.pairs) {
             if ("unreached".equals(p.verdict)) {
                 p.unwatched = RunNotes.unwatched(p, r.uninstrumented);
@@ -296,6 +303,7 @@ public final class Analysis {
         r.runs = d.runs();
         r.uninstrumented = d.uninstrumented().isEmpty() ? null : d.uninstrumented();
         r.pairs = new ArrayList<>(pairs.values());
+        OtherCandidates.place(r, d.candidates().values());
         return r;
     }
 
@@ -360,8 +368,16 @@ public final class Analysis {
         }
         double before = phases.getOrDefault("confirm", 0.0);
         long t0 = System.nanoTime();
+        List<racepipe.pipeline.model.Candidate> others = OtherCandidates.ranked(r);
         try (TrialLog trials = new TrialLog(out.resolve("trials.jsonl"));
-             Progress bar = Progress.of(log, (long) ranked.size() * confirm.trials())) {
+             Progress bar = Progress.of(log, (long) (ranked.size() + others.size()) * confirm.trials())) {
+            // the other kinds first: few, and each settles at its first hit
+            new CandidateQueue(program, confirm, trials, stop, bar, () -> {
+                synchronized (phases) {
+                    phases.put("confirm", before + seconds(t0));
+                }
+                savePhases();
+            }).run(others);
             new PairQueue(program, confirm, trials, stop, bar, ranToEnd, () -> {
                 synchronized (phases) {
                     phases.put("confirm", before + seconds(t0));

@@ -47,7 +47,14 @@ public final class ConfirmRuns {
     public static List<TrialResult> run(ProgramInput program, SiteInfo a, SiteInfo b, Options opt,
                                         List<Long> seeds, Consumer<TrialResult> onTrial)
             throws InterruptedException {
-        List<String> cmd = workerCommand(program, a, b, opt);
+        return run(program, List.of(a.key(), b.key()), opt, seeds, onTrial);
+    }
+
+    /** The trials of a candidate of any kind, named by its site keys (the scheduler in opt directs them). */
+    public static List<TrialResult> run(ProgramInput program, List<String> sites, Options opt,
+                                        List<Long> seeds, Consumer<TrialResult> onTrial)
+            throws InterruptedException {
+        List<String> cmd = workerCommand(program, sites, opt);
         TrialResult[] results = new TrialResult[seeds.size()];
         AtomicInteger next = new AtomicInteger();
         AtomicInteger hung = new AtomicInteger();   // trials that timed out
@@ -117,6 +124,13 @@ public final class ConfirmRuns {
         return runUntil(workerCommand(program, a, b, opt), opt, seeds, done, settled, onTrial, stopped);
     }
 
+    /** {@link #runUntil} for a candidate of any kind, named by its site keys (the scheduler in opt directs its trials). */
+    public static List<TrialResult> runUntil(ProgramInput program, List<String> sites, Options opt, List<Long> seeds,
+                                             Map<Long, TrialResult> done, Predicate<List<TrialResult>> settled,
+                                             Consumer<TrialResult> onTrial, BooleanSupplier stopped) {
+        return runUntil(workerCommand(program, sites, opt), opt, seeds, done, settled, onTrial, stopped);
+    }
+
     private static List<TrialResult> runUntil(List<String> cmd, Options opt, List<Long> seeds, Map<Long, TrialResult> done,
                                               Predicate<List<TrialResult>> settled, Consumer<TrialResult> onTrial,
                                               BooleanSupplier stopped) {
@@ -174,7 +188,12 @@ public final class ConfirmRuns {
     }
 
     static List<String> workerCommand(ProgramInput program, String siteA, String siteB, Options opt) {
-        String sites = siteA + "," + siteB;
+        return workerCommand(program, List.of(siteA, siteB), opt);
+    }
+
+    /** A worker for a candidate's sites, any number of them, in the candidate's order. */
+    static List<String> workerCommand(ProgramInput program, List<String> siteKeys, Options opt) {
+        String sites = String.join(",", siteKeys);
         List<java.nio.file.Path> harness = HarnessJars.of(program);
         List<String> args = new ArrayList<>();
         if (!harness.isEmpty()) {
@@ -183,7 +202,8 @@ public final class ConfirmRuns {
         args.addAll(List.of(join(HarnessJars.rest(program, harness)), program.entry(), sites, String.valueOf(opt.watchdogMillis())));
         args.addAll(program.args());
         // the random baseline chooses at every shared access, so every access is instrumented;
-        // racefuzzer and native need only the pair's two sites (and synchronisation)
+        // racefuzzer and native need only the pair's two sites (and synchronisation); the other
+        // kinds' strategies only the candidate's sites (a lock cycle's acquires are synchronisation)
         String agent = opt.scheduler().equals("random") ? "" : "sites=" + sites;
         return ChildJvm.command(program, agent, "", "racepipe.dynamic.run.TrialWorker", args);
     }

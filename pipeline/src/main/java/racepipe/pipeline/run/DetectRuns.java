@@ -19,6 +19,7 @@ import racepipe.contract.SiteKey;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.model.DetectRun;
 import racepipe.pipeline.model.RacePair;
+import racepipe.pipeline.model.Candidate;
 import racepipe.pipeline.model.SiteInfo;
 
 /**
@@ -73,7 +74,7 @@ public final class DetectRuns {
      * run (their accesses went unseen).
      */
     public record Result(Map<String, RacePair> pairs, List<DetectRun> runs, int skipped, String skippedWhy,
-                         List<RunResult.Uninstrumented> uninstrumented) {
+                         List<RunResult.Uninstrumented> uninstrumented, Map<String, Candidate> candidates) {
     }
 
     static final String AFTER_TIMEOUT = "a run that timed out would again";
@@ -94,6 +95,7 @@ public final class DetectRuns {
     public static Result run(ProgramInput program, Options opt, Path work, BooleanSupplier cancelled)
             throws IOException, InterruptedException {
         Map<String, RacePair> pairs = new TreeMap<>();
+        Map<String, Candidate> candidates = new TreeMap<>();
         List<DetectRun> runs = new ArrayList<>();
         Map<String, RunResult.Uninstrumented> left = new TreeMap<>();
         Files.createDirectories(work);
@@ -103,7 +105,7 @@ public final class DetectRuns {
         for (int i = 0; i < opt.runs() && !cancelled.getAsBoolean(); i++) {
             Long seed = seeded ? Seeds.derive(opt.seed(), i) : null;
             long t0 = System.nanoTime();
-            DetectRun run = runOnce(program, opt, seed, i, work, pairs, left, limit);
+            DetectRun run = runOnce(program, opt, seed, i, work, pairs, candidates, left, limit);
             if (opt.stretch() && run.outcome() != null && run.outcome().ended()) {
                 limit = Math.max(limit, STRETCH * (System.nanoTime() - t0) / 1_000_000);
             }
@@ -115,16 +117,17 @@ public final class DetectRuns {
             if (opt.stopAfterTimeout()) {
                 String why = skipRest(run, seeded, news, i, opt.runs());
                 if (why != null) {
-                    return new Result(pairs, runs, opt.runs() - runs.size(), why, List.copyOf(left.values()));
+                    return new Result(pairs, runs, opt.runs() - runs.size(), why, List.copyOf(left.values()), candidates);
                 }
                 seeded &= run.outcome() != Outcome.TIMEOUT;
             }
         }
-        return new Result(pairs, runs, 0, null, List.copyOf(left.values()));
+        return new Result(pairs, runs, 0, null, List.copyOf(left.values()), candidates);
     }
 
     private static DetectRun runOnce(ProgramInput program, Options opt, Long seed, int index, Path work,
-                                     Map<String, RacePair> pairs, Map<String, RunResult.Uninstrumented> left, long limit)
+                                     Map<String, RacePair> pairs, Map<String, Candidate> candidates,
+                                     Map<String, RunResult.Uninstrumented> left, long limit)
             throws IOException, InterruptedException {
         Path out = work.resolve("run-" + index + ".json");
         Path log = work.resolve("run-" + index + ".log");
@@ -155,6 +158,7 @@ public final class DetectRuns {
         }
         Map<Integer, RunResult.Site> sites = new HashMap<>();
         r.sites().forEach(s -> sites.put(s.id(), s));
+        RunCandidates.merge(r, sites, candidates);
         for (RunResult.Pair p : r.pairs()) {
             RunResult.Site a = sites.get(p.siteA()), b = sites.get(p.siteB());
             RacePair pair = pairs.computeIfAbsent(SiteKey.pair(a.key(), b.key()),

@@ -1,6 +1,7 @@
 package racepipe.pipeline.run;
 
 import java.nio.file.Path;
+import java.util.List;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.model.RacePair;
 
@@ -21,6 +22,25 @@ public final class Replay {
         if (!"racefuzzer".equals(scheduler)) {
             sb.append(" --scheduler ").append(scheduler);
         }
+        if (!p.args().isEmpty()) {
+            sb.append(" --");
+            p.args().forEach(a -> sb.append(' ').append(quote(a)));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The replay command of a candidate of another kind than a race pair: its kind's option with
+     * its sites in order ({@code --deadlock S1,S2,S3,S4}), the seed; its kind's strategy schedules it.
+     */
+    public static String command(ProgramInput p, racepipe.contract.CandidateKind kind, List<String> sites, Object seed) {
+        StringBuilder sb = new StringBuilder(Launcher.command()).append(" replay ").append(quote(p.jar().toString()));
+        if (!p.classPath().isEmpty()) {
+            sb.append(" --cp ").append(quote(String.join(java.io.File.pathSeparator,
+                    p.classPath().stream().map(Path::toString).toList())));
+        }
+        sb.append(jdkOption()).append(" --entry ").append(p.entry()).append(' ').append(kind.replayOption).append(' ')
+                .append(quote(String.join(",", sites))).append(" --seed ").append(seed);
         if (!p.args().isEmpty()) {
             sb.append(" --");
             p.args().forEach(a -> sb.append(' ').append(quote(a)));

@@ -1,0 +1,71 @@
+package racepipe.pipeline.run;
+
+import java.util.List;
+import racepipe.contract.CandidateKind;
+import racepipe.contract.Outcome;
+import racepipe.contract.TrialResult;
+
+/**
+ * The stopping rule and the verdict of a candidate of another kind than a race pair, pure
+ * functions of its trials in seed order, as {@link Stopping} is for pairs and with its bounds. A
+ * trial "hit" the candidate when its strategy made it happen ({@link TrialResult#raced()}: a
+ * lock cycle deadlocked on exactly its locks; an atomic block was interleaved by its access).
+ * <ul>
+ * <li>a lock cycle: the first hit settles it, {@code confirmed} (the deadlock is the harm);</li>
+ * <li>an atomic block: a hit that threw settles it {@code harmful}; {@link Stopping#EACH_ORDER}
+ *     twice over hits, none throwing, settle it {@code real};</li>
+ * <li>no hit: {@code unconfirmed} after {@link Stopping#NO_RACE} trials (at most --trials), or
+ *     when the first {@link Stopping#HUNG} all hung.</li>
+ * </ul>
+ */
+public final class CandidateRules {
+    private CandidateRules() {
+    }
+
+    /** After {@code trials} (the first ones, in seed order) of at most {@code max}: is the verdict settled? */
+    public static Stopping.Decision decide(CandidateKind kind, List<TrialResult> trials, int max) {
+        int n = trials.size();
+        if (n >= max) {
+            return Stopping.Decision.stop(null);
+        }
+        long hits = trials.stream().filter(TrialResult::raced).count();
+        if (hits == 0) {
+            if (n >= Stopping.HUNG && trials.stream().allMatch(t -> t.outcome() == Outcome.TIMEOUT)) {
+                return Stopping.Decision.stop("the first " + n + " trials all hung");
+            }
+            if (n >= Math.min(max, Stopping.NO_RACE)) {
+                return Stopping.Decision.stop("no " + kind.label + " in " + n + " trials");
+            }
+            return Stopping.Decision.GO;
+        }
+        String verdict = verdict(kind, trials);
+        if (kind == CandidateKind.LOCK_CYCLE) {
+            return Stopping.Decision.stop("settled confirmed: a trial deadlocked on the cycle");
+        }
+        if ("harmful".equals(verdict)) {
+            return Stopping.Decision.stop("settled harmful: a trial that interleaved it threw");
+        }
+        if (hits >= 2L * Stopping.EACH_ORDER) {
+            return Stopping.Decision.stop("settled real: interleaved " + hits + " times and none threw");
+        }
+        return Stopping.Decision.GO;
+    }
+
+    /** The verdict of the trials run: a hit is confirmed (lock cycle), harmful or real (atomic block); else unconfirmed. */
+    public static String verdict(CandidateKind kind, List<TrialResult> trials) {
+        if (trials.stream().noneMatch(TrialResult::raced)) {
+            return "unconfirmed";
+        }
+        if (kind == CandidateKind.LOCK_CYCLE) {
+            return "confirmed";
+        }
+        return trials.stream().anyMatch(t -> t.raced() && t.exception() != null && t.exception().afterRace())
+                ? "harmful" : "real";
+    }
+
+    /** The trial to show and replay: the first hit that threw, else the first hit; null when none hit. */
+    public static TrialResult example(List<TrialResult> trials) {
+        return trials.stream().filter(t -> t.raced() && t.exception() != null).findFirst()
+                .orElse(trials.stream().filter(TrialResult::raced).findFirst().orElse(null));
+    }
+}
