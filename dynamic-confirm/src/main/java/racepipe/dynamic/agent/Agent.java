@@ -72,7 +72,8 @@ public final class Agent {
         if (!options.list("detectors").isEmpty()) {
             Control.record(options.list("detectors"));
         }
-        inst.addTransformer(new Transformer(options.filter(), Dependencies.of(options.get("deps", null))), true);
+        inst.addTransformer(new Transformer(options.filter(), Dependencies.of(options.get("deps", null)))
+                .atomic(AtomicBlocks.of(options.list("atomic"))), true);
         Control.onFirstLibraryCall(new LibraryInstrumenter(inst));
         ThreadExitHook exitHook = new ThreadExitHook();
         inst.addTransformer(exitHook, true);

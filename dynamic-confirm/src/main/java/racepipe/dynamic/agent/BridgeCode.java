@@ -213,6 +213,48 @@ final class BridgeCode implements Opcodes {
         out.visitMethodInsn(INVOKESTATIC, b.owner(), b.name(), b.desc(), false);
     }
 
+    // ---- atomic blocks (AtomicBlocks): the hook names the operation's target and its id
+
+    /** At a block's entry. */
+    void atomicEnter(int block) {
+        push(block);
+        out.visitMethodInsn(INVOKESTATIC, RT, "atomicEnter", "(I)V", false);
+    }
+
+    /** [.. target] -> [..]: the operation's hook. */
+    void atomicOp(int op) {
+        push(op);
+        out.visitMethodInsn(INVOKESTATIC, RT, "atomicOp", TARGET_SITE_DESC, false);
+    }
+
+    /** [.. obj value] -> [.. obj value] with the hook told obj (a putfield's target). */
+    void atomicOpUnderValue(boolean wide, int op) {
+        dupObjectUnderValue(wide);
+        atomicOp(op);
+    }
+
+    /**
+     * [.. receiver args] -> [.. receiver args], the hook told the receiver: the arguments and the
+     * receiver go through the locals from {@code free} on and come back.
+     */
+    void atomicOpOnReceiver(int free, String desc, int op) {
+        org.objectweb.asm.Type[] args = org.objectweb.asm.Type.getArgumentTypes(desc);
+        int[] slots = new int[args.length];
+        int next = free + 1;
+        for (int i = 0; i < args.length; i++) {
+            slots[i] = next;
+            next += args[i].getSize();
+        }
+        for (int i = args.length - 1; i >= 0; i--) {
+            out.visitVarInsn(args[i].getOpcode(ISTORE), slots[i]);
+        }
+        out.visitInsn(DUP);
+        atomicOp(op);
+        for (int i = 0; i < args.length; i++) {
+            out.visitVarInsn(args[i].getOpcode(ILOAD), slots[i]);
+        }
+    }
+
     private void push(int value) {
         if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
             out.visitIntInsn(BIPUSH, value);

@@ -17,7 +17,7 @@ import org.objectweb.asm.Opcodes;
  */
 final class ClassHierarchy {
     /** The parts of one class file that matter here. */
-    private record Info(String superName, List<String> interfaces, Map<String, Integer> fields) {
+    private record Info(String superName, List<String> interfaces, Map<String, Integer> fields, Map<String, Integer> methods) {
     }
 
     /** A resolved field: the class that declares it and its access flags. */
@@ -31,7 +31,7 @@ final class ClassHierarchy {
         }
     }
 
-    private static final Info MISSING = new Info(null, List.of(), Map.of());
+    private static final Info MISSING = new Info(null, List.of(), Map.of(), Map.of());
     private final ClassLoader loader;
     private final Dependencies deps;
     private final Map<String, Info> cache = new ConcurrentHashMap<>();
@@ -58,14 +58,22 @@ final class ClassHierarchy {
             }
             ClassReader cr = new ClassReader(in);
             Map<String, Integer> fields = new ConcurrentHashMap<>();
+            Map<String, Integer> methods = new ConcurrentHashMap<>();
             cr.accept(new ClassVisitor(Opcodes.ASM9) {
                 @Override
                 public FieldVisitor visitField(int access, String fname, String desc, String sig, Object value) {
                     fields.put(fname, access);
                     return null;
                 }
+
+                @Override
+                public org.objectweb.asm.MethodVisitor visitMethod(int access, String mname, String desc, String sig,
+                                                                   String[] exceptions) {
+                    methods.put(mname + desc, access);
+                    return null;
+                }
             }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-            return new Info(cr.getSuperName(), List.of(cr.getInterfaces()), fields);
+            return new Info(cr.getSuperName(), List.of(cr.getInterfaces()), fields, methods);
         } catch (IOException | RuntimeException e) {
             return MISSING;
         }
@@ -85,6 +93,21 @@ final class ClassHierarchy {
             }
         }
         return new FieldRef(owner, 0);
+    }
+
+    /**
+     * The class whose method {@code name desc}, as a call on {@code owner} resolves it through the
+     * superclasses, is synchronized; null when it is not (or is not found). Overriding in a
+     * subclass of {@code owner} is not seen: the atomic-block rule only needs a likely answer.
+     */
+    String synchronizedDeclarer(String owner, String name, String desc) {
+        for (String c = owner; c != null; c = info(c).superName) {
+            Integer acc = info(c).methods.get(name + desc);
+            if (acc != null) {
+                return (acc & Opcodes.ACC_SYNCHRONIZED) != 0 ? c : null;
+            }
+        }
+        return null;
     }
 
     private FieldRef interfaceField(List<String> interfaces, String name) {

@@ -31,6 +31,13 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
     private boolean library;
     private final boolean dependency;
     private Set<String> leaveAlone = Set.of(); // name + descriptor
+    private AtomicBlocks atomic = AtomicBlocks.NONE;
+
+    /** Which methods are atomic blocks (the agent's atomic= option). */
+    ClassInstrumenter atomic(AtomicBlocks blocks) {
+        this.atomic = blocks;
+        return this;
+    }
     private final List<Skipped> skipped = new ArrayList<>();
 
     /** A method written as it was, and why. */
@@ -134,6 +141,9 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
         }
         if (!library) {
             mi.arrayNames(ArrayOwners.of(owner, original, bcis));
+            if (!dependency) {
+                mi.atomicOps(atomic.operations(owner, original, bcis, hierarchy));
+            }
         }
         original.accept(counter.into(mi));
         return out;

@@ -40,6 +40,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     private boolean beforeSuper; // in a constructor, before this() or super(): `this` is uninitialised
     private int pendingNews;
     private final Label bodyStart = new Label();
+    private Map<Integer, AtomicBlocks.Op> atomicOps = Map.of(); // by bytecode offset: the method is an atomic block
 
     /** The method's shape: owner class, access flags, name, descriptor, source file; flags of the rewrite. */
     record Method(String owner, int access, String name, String desc, String source, boolean synchronizedMethod,
@@ -75,6 +76,23 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         this.arrayNames = names;
     }
 
+    /** The method is an atomic block with these operations (AtomicBlocks), by bytecode offset. */
+    void atomicOps(Map<Integer, AtomicBlocks.Op> ops) {
+        this.atomicOps = ops;
+    }
+
+    /** The operation's id at bci, registered with its site; -1 when bci is none. */
+    private int atomicOp(int bci, String variable, int slot) {
+        AtomicBlocks.Op op = atomicOps.get(bci);
+        if (op == null) {
+            return -1;
+        }
+        int site = Sites.register(owner, name, desc, bci, source, line, variable, op.kind() != AtomicBlocks.READ, Math.max(slot, -1));
+        return racepipe.dynamic.runtime.AtomicOps.register(site, op.kind(), slot, block, op.concurrentCheck());
+    }
+
+    private int block = -1;
+
     /** The method's max_locals, so that a rewrite may keep values in locals of its own. */
     void freeLocal(int maxLocals) {
         this.freeLocal = maxLocals;
@@ -83,6 +101,10 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     @Override
     public void visitCode() {
         super.visitCode();
+        if (!atomicOps.isEmpty()) {
+            block = racepipe.dynamic.runtime.AtomicOps.block();
+            code.atomicEnter(block);
+        }
         if (synchronizedMethod) {
             // the note that the monitor is held comes inside the body's handler range: see MonitorNotePlacement
             pushMethodLock();
@@ -148,6 +170,11 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
                 code.arrayStore(opcode, site);
             }
         } else if (opcode == MONITORENTER) {
+            int op = atomicOp(bci, "monitor", racepipe.dynamic.runtime.AtomicOps.MONITOR);
+            if (op >= 0) {
+                super.visitInsn(DUP);
+                code.atomicOp(op);
+            }
             code.enterMonitor();
         } else if (opcode == MONITOREXIT) {
             code.exitMonitor();
@@ -172,6 +199,18 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         }
         String variable = ref.owner().replace('/', '.') + "." + fname;
         int field = Sites.field(ref.owner(), fname);
+        int op = ref.isVolatile() ? atomicOp(bci, variable, field) : -1;
+        if (op >= 0) {
+            if (isStaticAccess) {
+                super.visitInsn(ACONST_NULL);
+                code.atomicOp(op);
+            } else if (write) {
+                code.atomicOpUnderValue(fdesc.equals("J") || fdesc.equals("D"), op);
+            } else {
+                super.visitInsn(DUP);
+                code.atomicOp(op);
+            }
+        }
         if (library && ref.isVolatile()) {
             super.visitFieldInsn(opcode, fowner, fname, fdesc);
         } else if (ref.isVolatile()) {
@@ -208,6 +247,17 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         if (library) {
             super.visitMethodInsn(opcode, mowner, mname, mdesc, itf);
             return;
+        }
+        if (atomicOps.containsKey(bci) && (opcode == INVOKESTATIC || freeLocal >= 0)) {
+            String declarer = hierarchy.synchronizedDeclarer(mowner, mname, mdesc);
+            int op = atomicOp(bci, (declarer != null ? declarer : mowner).replace('/', '.') + "." + mname + "()",
+                    declarer != null ? racepipe.dynamic.runtime.AtomicOps.MONITOR : racepipe.dynamic.runtime.AtomicOps.OBJECT);
+            if (opcode == INVOKESTATIC) {
+                super.visitLdcInsn(Type.getObjectType(declarer != null ? declarer : mowner));
+                code.atomicOp(op);
+            } else {
+                code.atomicOpOnReceiver(freeLocal, mdesc, op);
+            }
         }
         CallReplacements.Bridge array = dependency ? null : CallReplacements.arrayOperation(opcode, mowner, mname, mdesc);
         if (array != null) {

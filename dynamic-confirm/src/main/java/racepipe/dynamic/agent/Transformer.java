@@ -25,6 +25,7 @@ import racepipe.dynamic.runtime.Uninstrumented;
 final class Transformer implements ClassFileTransformer {
     private final SiteFilter filter;
     private final Dependencies deps;
+    private AtomicBlocks atomic = AtomicBlocks.NONE;
     private final Map<ClassLoader, ClassHierarchy> hierarchies = new WeakHashMap<>();
     private final ClassHierarchy bootHierarchy = new ClassHierarchy(null);
 
@@ -34,6 +35,12 @@ final class Transformer implements ClassFileTransformer {
         // what transform() needs is loaded now: loading it inside transform() is a circularity
         WatchedLibrary.isWatched("");
         Control.outsideProgram(() -> null);
+    }
+
+    /** Instruments these atomic blocks' operations too (the agent's atomic= option). */
+    Transformer atomic(AtomicBlocks blocks) {
+        this.atomic = blocks;
+        return this;
     }
 
     static boolean isApplicationClass(String name) {
@@ -54,7 +61,7 @@ final class Transformer implements ClassFileTransformer {
         boolean dependency = !library && deps.contains(pd);
         String cls = name.replace('/', '.');
         try {
-            Instrumented done = Control.outsideProgram(() -> instrument(bytes, hierarchy(loader), filter, dependency));
+            Instrumented done = Control.outsideProgram(() -> instrument(bytes, hierarchy(loader), filter, dependency, atomic));
             for (ClassInstrumenter.Skipped s : done.skipped()) {
                 left(new RunResult.Uninstrumented(cls, s.method(), s.desc(), s.reason()));
             }
@@ -89,12 +96,17 @@ final class Transformer implements ClassFileTransformer {
      * was, and the class written again without it.
      */
     static Instrumented instrument(byte[] bytes, ClassHierarchy hierarchy, SiteFilter filter, boolean dependency) {
+        return instrument(bytes, hierarchy, filter, dependency, AtomicBlocks.NONE);
+    }
+
+    static Instrumented instrument(byte[] bytes, ClassHierarchy hierarchy, SiteFilter filter, boolean dependency,
+                                   AtomicBlocks atomic) {
         Set<String> tooLarge = new HashSet<>();
         while (true) {
             ClassReader reader = new ClassReader(bytes);
             ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
             ClassInstrumenter ci = new ClassInstrumenter(writer, BytecodeOffsets.read(bytes), hierarchy, filter, dependency)
-                    .leaveAlone(tooLarge);
+                    .leaveAlone(tooLarge).atomic(atomic);
             reader.accept(ci.maxLocals(BytecodeOffsets.maxLocals(bytes)), ClassReader.EXPAND_FRAMES);
             try {
                 return new Instrumented(writer.toByteArray(), ci.skipped());

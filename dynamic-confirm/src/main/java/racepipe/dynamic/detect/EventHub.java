@@ -178,9 +178,30 @@ public final class EventHub {
         return h != null ? h : (threads[tid] = new HeldLocks(tid));
     }
 
+    /** The atomicity check beside the race detectors (null: none); it sees synchronisation and the blocks' operations. */
+    private AtomicityDetector atomicity;
+
+    public void atomicity(AtomicityDetector a) {
+        this.atomicity = a;
+    }
+
+    public AtomicityDetector atomicity() {
+        return atomicity;
+    }
+
+    /** An atomic block's operation (see AtomicityDetector.operation); nothing without the check. */
+    public void atomicOperation(int tid, long invocation, int site, int kind, long address, int lock) {
+        if (atomicity != null) {
+            atomicity.operation(tid, invocation, site, kind, address, lock);
+        }
+    }
+
     public void threadStart(int parent, int child) {
         current = null; // the stamps may change: accesses begin again
         locks(child);
+        if (atomicity != null) {
+            atomicity.threadStart(parent, child);
+        }
         for (Detector d : detectors) {
             d.threadStart(parent, child);
         }
@@ -188,6 +209,9 @@ public final class EventHub {
 
     public void threadJoin(int joiner, int joined) {
         current = null; // the stamps may change: accesses begin again
+        if (atomicity != null) {
+            atomicity.threadJoin(joiner, joined);
+        }
         for (Detector d : detectors) {
             d.threadJoin(joiner, joined);
         }
@@ -202,6 +226,9 @@ public final class EventHub {
         boolean firstExclusive = exclusive && h.bump(h.exclusiveCounts, lock, 1) == 1;
         if (firstExclusive) {
             h.exclusive = h.exclusive.with(lock);
+        }
+        if (first && atomicity != null) {
+            atomicity.acquire(tid, lock);
         }
         if (first || firstExclusive) { // a read hold taking the write mode too is an acquire
             h.held = h.held.with(lock);
@@ -227,6 +254,9 @@ public final class EventHub {
         }
         if (last) {
             h.held = h.held.without(lock);
+            if (atomicity != null) {
+                atomicity.release(tid, lock);
+            }
         }
         if (last || lastExclusive) {
             h.changed();

@@ -156,6 +156,16 @@ public final class RT {
         }
     }
 
+    // ---- atomic blocks (agent option atomic=): see AtomicOps
+
+    public static void atomicEnter(int block) {
+        AtomicOps.enter(block);
+    }
+
+    public static void atomicOp(Object target, int op) {
+        AtomicOps.operation(target, op);
+    }
+
     // ---- monitors, wait and notify
 
     public static void monitorEnter(Object lock) {

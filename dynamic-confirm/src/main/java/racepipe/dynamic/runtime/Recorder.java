@@ -107,6 +107,9 @@ final class Recorder {
     Recorder(List<String> detectors, int rest) {
         this.trace = TraceFile.open(Control.traceFile());
         this.hub = EventHub.of(detectors, trace == null ? null : trace.writer());
+        if (Control.agentOptions().contains("atomic=")) {
+            hub.atomicity(new racepipe.dynamic.detect.AtomicityDetector());
+        }
         this.shadows = new ShadowMap(hub);
         this.rest = rest;
     }
@@ -603,6 +606,20 @@ final class Recorder {
                 (target == null ? shadows.staticField(field) : shadows.field(target, field)).id, write), 1);
     }
 
+    /**
+     * An atomic block's operation (AtomicOps): its address is the field's shadow, or the
+     * monitor's or object's lock id, told apart by the top bits (2: field, 1: monitor, 3: object).
+     */
+    synchronized void atomicOperation(Object target, int site, int kind, int slot, long invocation) {
+        int tid = current();
+        int lock = slot >= 0 ? -1 : lockId(target);
+        backlog.add((Runnable) () -> {
+            long address = slot >= 0 ? (2L << 32) | (target == null ? shadows.staticField(slot) : shadows.field(target, slot)).id
+                    : ((slot == AtomicOps.MONITOR ? 1L : 3L) << 32) | lock;
+            hub.atomicOperation(tid, invocation, site, kind, address, slot == AtomicOps.MONITOR ? lock : -1);
+        }, 1);
+    }
+
     private static final int SYNC_FIELD = Sites.field("racepipe/runtime/Synchronizers", "clock");
 
     /** A synchroniser's release (true) or acquire (false): an edge for happens-before only. */
@@ -694,6 +711,12 @@ final class Recorder {
                         used.add(s);
                     }
                 }
+            }
+        }
+        if (hub.atomicity() != null && Boolean.getBoolean("racepipe.printAtomicity")) {
+            for (racepipe.dynamic.detect.AtomicityDetector.Violation v : hub.atomicity().violations()) {
+                System.err.println("atomicity " + v.kinds() + " " + Sites.get(v.check()).key() + ":" + Sites.get(v.check()).line
+                        + " " + Sites.get(v.act()).line + " other " + Sites.get(v.other()).line);
             }
         }
         List<RunResult.Site> sites = new ArrayList<>();

@@ -45,6 +45,16 @@ public interface Scheduling {
     }
 
     /**
+     * Before an atomic block's operation (AtomicOps, an AtomFuzzer trial only): at {@code site},
+     * on {@code slot} of {@code target} (a field id, or AtomicOps.MONITOR / OBJECT), of
+     * {@code kind} (AtomicOps.READ, WRITE, LOCK), in the thread's block invocation
+     * {@code invocation}. A point.
+     */
+    default void atomicOperation(int site, Object target, int slot, int kind, long invocation) {
+        point();
+    }
+
+    /**
      * True while accesses are no points (RaceFuzzer has stopped steering the trial): the runtime
      * may skip {@link #access} altogether. Read on every access: keep it a field read.
      */
