@@ -3,6 +3,7 @@ package racepipe.pipeline;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import racepipe.pipeline.cli.DetectCommand;
+import racepipe.pipeline.input.CrashLog;
 import racepipe.pipeline.input.ProgramFailure;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.ToolVersion;
@@ -43,14 +44,22 @@ public final class Main {
                 cmd.getErr().println("racepipe: " + f.getMessage());
                 return 3;
             }
-            cmd.getErr().println("racepipe: analysis failed: " + ex);
+            cmd.getErr().println("racepipe: " + CrashLog.line(ex));
             return 3;
         });
         cl.setParameterExceptionHandler((ex, a) -> {
             ex.getCommandLine().getErr().println("racepipe: " + ex.getMessage());
             return 2;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (RuntimeException | Error e) { // picocli hands Errors (WALA's UnimplementedError, OOM) straight through
+            cl.getErr().println("racepipe: " + CrashLog.line(e));
+            cl.getErr().flush();
+            return 3;
+        } finally {
+            CrashLog.forget();
+        }
     }
 
     /** {@code racepipe --version}: the version the pom gave this build. */

@@ -13,6 +13,8 @@ import java.util.Map;
 public record StaticResult(String engine, List<StaticPair> pairs, List<StageTime> stages,
                            Map<String, Object> stats, List<String> threadLocal) {
     public static final String PARTIAL = "partial";
+    /** Manifest Class-Path entries that do not exist, skipped as the JVM skips them ("x.jar (named in y.jar's manifest)"). */
+    public static final String CLASS_PATH_SKIPPED = "classPathSkipped";
 
     public StaticResult(String engine, List<StaticPair> pairs, List<StageTime> stages, Map<String, Object> stats) {
         this(engine, pairs, stages, stats, List.of());

@@ -3,16 +3,9 @@ package racepipe.statics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.stream.Stream;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,7 +57,8 @@ class DependencyLiftTest {
 
     @BeforeAll
     static void analyse() throws IOException {
-        lib = jar("shoplib", "shoplib/Inventory.java", LIB, null);
+        // its manifest names jars that do not exist, as Derby's do: skipped as the JVM skips them
+        lib = TestJars.compile(dir, "shoplib", "shoplib/Inventory.java", LIB, null, "shoplib-locale-cs.jar shoplib-locale-de.jar");
         app = jar("shop", "shop/Main.java", APP, lib);
         lifted = Engines.byName("wala").analyze(input(List.of(lib)));
     }
@@ -108,6 +102,12 @@ class DependencyLiftTest {
     }
 
     @Test
+    void the_missing_jars_the_dependencys_manifest_names_are_skipped_and_noted() {
+        assertThat(lifted.stats().get(StaticResult.CLASS_PATH_SKIPPED)).asString()
+                .contains("shoplib-locale-cs.jar (named in shoplib.jar's manifest)").contains("shoplib-locale-de.jar");
+    }
+
+    @Test
     void a_static_and_a_collection_inside_the_dependency_count_at_the_calls_too() {
         StaticPair p = pairAt(lifted, line(APP, "Main.java", "@C"), line(APP, "Main.java", "@D"));
         assertThat(p.evidence().get("variables")).asString().contains("shoplib.Inventory.made").contains("java.util.ArrayList");
@@ -129,26 +129,6 @@ class DependencyLiftTest {
     }
 
     private static Path jar(String name, String path, String source, Path classPath) throws IOException {
-        Path src = dir.resolve(name + "-src").resolve(path), classes = dir.resolve(name + "-classes");
-        Files.createDirectories(src.getParent());
-        Files.writeString(src, source);
-        List<String> args = new ArrayList<>(List.of("--release", "17", "-g", "-d", classes.toString()));
-        if (classPath != null) {
-            args.addAll(List.of("-cp", classPath.toString()));
-        }
-        args.add(src.toString());
-        if (ToolProvider.getSystemJavaCompiler().run(null, null, null, args.toArray(String[]::new)) != 0) {
-            throw new IllegalStateException("the test's own " + name + " did not compile");
-        }
-        Path jar = dir.resolve(name + ".jar");
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out);
-             Stream<Path> files = Files.walk(classes)) {
-            for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-                j.putNextEntry(new JarEntry(classes.relativize(f).toString().replace('\\', '/')));
-                j.write(Files.readAllBytes(f));
-                j.closeEntry();
-            }
-        }
-        return jar;
+        return TestJars.compile(dir, name, path, source, classPath, null);
     }
 }

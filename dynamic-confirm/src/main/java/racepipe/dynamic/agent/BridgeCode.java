@@ -157,7 +157,8 @@ final class BridgeCode implements Opcodes {
      * {@code check}: the receiver's class decides at run time (an interface's call, java.util.Map).
      * {@code call} emits the call itself (bracketed or not).
      */
-    void syncCall(int free, boolean release, boolean acquire, boolean check, String desc, Runnable call) {
+    void syncCall(int free, boolean release, boolean acquire, boolean check, racepipe.contract.AtomicCells.Mode cell,
+                  int site, String desc, Runnable call) {
         org.objectweb.asm.Type[] args = org.objectweb.asm.Type.getArgumentTypes(desc);
         int[] slots = new int[args.length];
         int next = free + 1;
@@ -169,6 +170,9 @@ final class BridgeCode implements Opcodes {
             out.visitVarInsn(args[i].getOpcode(ISTORE), slots[i]);
         }
         out.visitVarInsn(ASTORE, free);
+        if (cell != null) {
+            atomicCell(free, args, slots, cell, site);
+        }
         if (release) {
             out.visitVarInsn(ALOAD, free);
             out.visitInsn(check ? ICONST_1 : ICONST_0);
@@ -179,11 +183,89 @@ final class BridgeCode implements Opcodes {
             out.visitVarInsn(args[i].getOpcode(ILOAD), slots[i]);
         }
         call.run();
+        if (cell == racepipe.contract.AtomicCells.Mode.UPDATE && desc.endsWith(")Z")) {
+            out.visitInsn(DUP); // a compareAndSet's outcome: one that failed only read its cell
+            out.visitMethodInsn(INVOKESTATIC, RT, "atomicDone", "(Z)V", false);
+        }
         if (acquire) {
             out.visitVarInsn(ALOAD, free);
             out.visitInsn(check ? ICONST_1 : ICONST_0);
             out.visitMethodInsn(INVOKESTATIC, RT, "syncAfter", "(Ljava/lang/Object;Z)V", false);
         }
+    }
+
+    /**
+     * Before an atomic call (AtomicCells): RT.atomic(receiver, first argument if a reference,
+     * first int or long among the first two arguments, mode), from which the runtime finds the
+     * cell (an array's index, an Unsafe offset, a VarHandle's coordinates).
+     */
+    private void atomicCell(int free, org.objectweb.asm.Type[] args, int[] slots, racepipe.contract.AtomicCells.Mode cell,
+                            int site) {
+        out.visitVarInsn(ALOAD, free);
+        if (args.length > 0 && args[0].getSort() >= org.objectweb.asm.Type.ARRAY) {
+            out.visitVarInsn(ALOAD, slots[0]);
+        } else {
+            out.visitInsn(ACONST_NULL);
+        }
+        boolean key = false;
+        for (int i = 0; i < Math.min(2, args.length) && !key; i++) {
+            int sort = args[i].getSort();
+            if (sort == org.objectweb.asm.Type.LONG) {
+                out.visitVarInsn(LLOAD, slots[i]);
+                key = true;
+            } else if (sort == org.objectweb.asm.Type.INT || sort == org.objectweb.asm.Type.SHORT
+                    || sort == org.objectweb.asm.Type.CHAR || sort == org.objectweb.asm.Type.BYTE) {
+                out.visitVarInsn(ILOAD, slots[i]);
+                out.visitInsn(I2L);
+                key = true;
+            }
+        }
+        if (!key) {
+            out.visitInsn(LCONST_0);
+        }
+        push(cell.ordinal());
+        push(site);
+        out.visitMethodInsn(INVOKESTATIC, RT, "atomic", "(Ljava/lang/Object;Ljava/lang/Object;JII)V", false);
+    }
+
+    /**
+     * A call that makes a handle onto a named field (a field updater, a VarHandle: AtomicCells.namesField):
+     * its arguments go to locals from {@code free} on (the receiver too unless static), the call
+     * is made, and RT.namedCell(handle, the first Class argument, the String argument) notes the field.
+     */
+    void namedCell(int free, boolean isStatic, String desc, Runnable call) {
+        org.objectweb.asm.Type[] args = org.objectweb.asm.Type.getArgumentTypes(desc);
+        int[] slots = new int[args.length];
+        int next = isStatic ? free : free + 1;
+        int cls = -1, name = -1;
+        for (int i = 0; i < args.length; i++) {
+            slots[i] = next;
+            next += args[i].getSize();
+            if (cls < 0 && args[i].getDescriptor().equals("Ljava/lang/Class;")) {
+                cls = slots[i];
+            } else if (args[i].getDescriptor().equals("Ljava/lang/String;")) {
+                name = slots[i];
+            }
+        }
+        for (int i = args.length - 1; i >= 0; i--) {
+            out.visitVarInsn(args[i].getOpcode(ISTORE), slots[i]);
+        }
+        if (!isStatic) {
+            out.visitVarInsn(ASTORE, free);
+            out.visitVarInsn(ALOAD, free);
+        }
+        for (int i = 0; i < args.length; i++) {
+            out.visitVarInsn(args[i].getOpcode(ILOAD), slots[i]);
+        }
+        call.run();
+        out.visitInsn(DUP);
+        if (cls < 0 || name < 0) {
+            out.visitInsn(POP);
+            return;
+        }
+        out.visitVarInsn(ALOAD, cls);
+        out.visitVarInsn(ALOAD, name);
+        out.visitMethodInsn(INVOKESTATIC, RT, "namedCell", "(Ljava/lang/Object;Ljava/lang/Class;Ljava/lang/String;)V", false);
     }
 
     /** [.. task (executor)] -> the call with the task wrapped; a returned future is remembered. */

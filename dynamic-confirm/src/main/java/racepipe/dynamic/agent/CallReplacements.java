@@ -85,6 +85,8 @@ final class CallReplacements implements Opcodes {
         onStatic(THREAD, "yield()V", "yieldNow");
         onStatic(THREAD, "onSpinWait()V", "yieldNow");
         onStatic("java/lang/System", "exit(I)V", "exit");
+        on("java/lang/Runtime", "java/lang/Runtime", RT, "exit(I)V", "exitRuntime");
+        on("java/lang/Runtime", "java/lang/Runtime", RT, "halt(I)V", "halt");
     }
 
     /** An instance call {@code sig} on a subtype of type becomes {@code bridge.name(receiver, args...)}. */

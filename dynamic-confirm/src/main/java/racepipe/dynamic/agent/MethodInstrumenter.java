@@ -6,13 +6,14 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import racepipe.contract.AtomicCells;
 import racepipe.contract.WatchedLibrary;
 import racepipe.dynamic.runtime.LibCalls;
 import racepipe.dynamic.runtime.Sites;
 
 /**
  * Rewrites one method: field and array accesses, monitors, wait/notify, thread start/join,
- * sleep/yield, java.util.concurrent locks and synchronisers, executor hand-offs and System.exit
+ * sleep/yield, java.util.concurrent locks and synchronisers, executor hand-offs, System.exit and Runtime.exit/halt
  * become calls to the runtime bridge. This class decides what to instrument and registers the
  * sites; CallReplacements says which bridge method replaces a call, BridgeCode writes the code.
  * It sits behind an InstructionCounter, which gives each original instruction's bci.
@@ -296,7 +297,9 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
                     next.visitMethodInsn(opcode, mowner, mname, mdesc, itf);
                 }
             };
-            if (!syncCall(opcode, mowner, mname, mdesc, call)) {
+            if (AtomicCells.namesField(mowner, mname) && freeLocal >= 0 && !beforeSuper) {
+                code.namedCell(freeLocal, opcode == INVOKESTATIC, mdesc, call);
+            } else if (!syncCall(opcode, mowner, mname, mdesc, call)) {
                 call.run();
             }
         }
@@ -319,11 +322,15 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         }
         boolean check = MAYBE_CONCURRENT.contains(mowner);
         WatchedLibrary.SyncKind kind = WatchedLibrary.syncKind(check ? "java/util/concurrent/ConcurrentMap" : mowner, mname);
-        if (kind == null) {
+        AtomicCells.Mode cell = check ? null : AtomicCells.mode(mowner, mname);
+        if (kind == null && cell == null) {
             return false;
         }
-        code.syncCall(freeLocal, kind != WatchedLibrary.SyncKind.ACQUIRE, kind != WatchedLibrary.SyncKind.RELEASE, check,
-                mdesc, call);
+        int site = cell == null || !filter.watches(owner, name, desc, counter.bci()) ? -1
+                : Sites.register(owner, name, desc, counter.bci(), source, line, WatchedLibrary.callVariable(mowner, mname),
+                cell != AtomicCells.Mode.READ, -1);
+        code.syncCall(freeLocal, kind != null && kind != WatchedLibrary.SyncKind.ACQUIRE,
+                kind != null && kind != WatchedLibrary.SyncKind.RELEASE, check, cell, site, mdesc, call);
         return true;
     }
 

@@ -37,7 +37,7 @@ public final class AtomicityDetector {
     }
 
     /** Two operations of one block invocation on one address, with the locks held across both. */
-    private record Pair(Op first, Op second, long[] across) {
+    private record Pair(Op first, Op second, long[] across, List<Op> block, long address) {
     }
 
     private int[][] clocks = new int[4][];
@@ -125,7 +125,7 @@ public final class AtomicityDetector {
         Op op = new Op(tid, site, kind, java.util.Arrays.copyOf(c, c.length), held);
         // as the other thread's operation, against every block pair of other threads on the address
         for (Pair p : pairs.getOrDefault(address, List.of())) {
-            check(p, op, address, lock);
+            check(p, op, lock);
         }
         // as the second operation of a block, with the earlier ones of this invocation
         LinkedHashMap<Long, Map<Long, List<Op>>> mine = open.computeIfAbsent(tid, t -> new LinkedHashMap<>());
@@ -135,12 +135,12 @@ public final class AtomicityDetector {
         }
         List<Op> before = inv.computeIfAbsent(address, k -> new ArrayList<>());
         for (Op first : before) {
-            Pair p = new Pair(first, op, common(first.held, op.held));
+            Pair p = new Pair(first, op, common(first.held, op.held), before, address);
             List<Pair> ps = pairs.computeIfAbsent(address, k -> new ArrayList<>());
             if (ps.size() < PER_ADDRESS && ps.stream().noneMatch(q -> same(q, p))) {
                 ps.add(p);
                 for (Op other : byAddress.getOrDefault(address, List.of())) {
-                    check(p, other, address, lock);
+                    check(p, other, lock);
                 }
             }
         }
@@ -168,8 +168,22 @@ public final class AtomicityDetector {
         return a == LOCK && b == LOCK || a == WRITE || b == WRITE;
     }
 
-    private void check(Pair p, Op other, long address, int lock) {
-        if (other.tid == p.first.tid || !conflict(p.first.kind, other.kind) || !conflict(other.kind, p.second.kind)) {
+    private void check(Pair p, Op other, int lock) {
+        if (other.tid == p.first.tid) {
+            return;
+        }
+        if (other.site == p.first.site) {
+            // the other thread passed the same check: running the same block it may make any of its operations
+            for (Op x : List.copyOf(p.block)) {
+                check(p, other, new Op(other.tid, x.site, x.kind, other.clock, other.held), lock);
+            }
+        }
+        check(p, other, other, lock);
+    }
+
+    /** {@code as}: the operation {@code other} may be (itself, or one of the same block's later ones). */
+    private void check(Pair p, Op other, Op as, int lock) {
+        if (!conflict(p.first.kind, as.kind) || !conflict(as.kind, p.second.kind)) {
             return;
         }
         for (long a : p.across) {
@@ -187,8 +201,8 @@ public final class AtomicityDetector {
             return;
         }
         String key = p.first.site + "|" + p.second.site;
-        found.putIfAbsent(key, new Violation(p.first.site, p.second.site, other.site,
-                "" + letter(p.first.kind) + letter(other.kind) + letter(p.second.kind), p.first.tid, other.tid, address));
+        found.putIfAbsent(key, new Violation(p.first.site, p.second.site, as.site,
+                "" + letter(p.first.kind) + letter(as.kind) + letter(p.second.kind), p.first.tid, other.tid, p.address));
     }
 
     /** a is ordered before b by start and join: b's thread has seen a's thread at a's point. */

@@ -26,6 +26,7 @@ public final class Dpor {
     private boolean cutLong;
     private boolean unreachable;
     private String uncontrolled;
+    private String notChoice;
 
     public Dpor(boolean reduce, int bound, long maxSteps) {
         this.reduce = reduce;
@@ -52,6 +53,9 @@ public final class Dpor {
         cutLong |= e.endless;
         if (uncontrolled == null) {
             uncontrolled = e.uncontrolled;
+        }
+        if (notChoice == null) {
+            notChoice = e.notChoice;
         }
         if (e.blocked) {
             blocked++;
@@ -142,6 +146,7 @@ public final class Dpor {
         return nondeterministic ? "the program did not repeat its schedule under the same choices (it is not deterministic)"
                 : uncontrolled != null ? "the watchdog let a thread go (" + uncontrolled + "): what followed was the clock's"
                 : cutLong ? "an execution reached the step bound (--max-steps) and was cut there"
+                : notChoice != null ? notChoice
                 : unreachable ? "a race's reversal needed a thread that was not yet at a point there (a pool's thread arriving late)" : boundHit
                 ? "the preemption bound left schedules untried" : null;
     }

@@ -25,6 +25,8 @@ public final class Execution {
     boolean endless;
     /** The watchdog let a thread go (stuck where the scheduler cannot see): what followed was the clock's. */
     String uncontrolled;
+    /** Something the schedule decided that is not a choice of the exploration (the first one met). */
+    String notChoice;
 
     Execution(Dpor dpor, int[] script) {
         this.dpor = dpor;
@@ -87,6 +89,43 @@ public final class Execution {
                 && enabled.cardinality() > 1) {
             enabled.clear(last);
         }
+        BitSet spins = null;
+        for (int t = enabled.nextSetBit(0); t >= 0; t = enabled.nextSetBit(t + 1)) {
+            Act a = acts[t];
+            if (a != null && a.site() >= 0 && (a.kind() == Act.Kind.VOLATILE_READ || a.kind() == Act.Kind.VOLATILE_WRITE)
+                    && rereads(t, a)) {
+                if (spins == null) {
+                    spins = new BitSet();
+                }
+                spins.set(t);
+            }
+        }
+        if (spins != null && spins.cardinality() < enabled.cardinality()) {
+            enabled.andNot(spins);
+        }
+    }
+
+    /**
+     * The spin rule: thread t is back at the instruction of its last event, which only read the
+     * same cell (a volatile or atomic read, a failed compareAndSet), and nobody wrote the cell
+     * since: it would read the same value again, so it waits until another thread has acted
+     * (when one can). A spin loop (`while (!a.compareAndSet(0, 1))`, test-and-test-and-set)
+     * then goes round once per step of the others instead of forever.
+     */
+    private boolean rereads(int t, Act a) {
+        for (int i = events.size() - 1; i > 0; i--) {
+            Event e = events.get(i);
+            if (e.thread == t) {
+                Act f = e.first();
+                return f.kind() == Act.Kind.VOLATILE_READ && f.target() == a.target() && f.site() == a.site();
+            }
+            for (Act b : e.acts) {
+                if (b.kind().access() && b.kind().writes() && b.target() == a.target()) {
+                    return false;
+                }
+            }
+        }
+        return false;
     }
 
     private static String threads(Act[] acts) {
@@ -183,6 +222,24 @@ public final class Execution {
     /** The running thread did {@code act} on its way to its next point. */
     public void did(Act act) {
         last().acts.add(act);
+    }
+
+    /**
+     * Thread t's last event, an atomic update, did not take place (a failed compareAndSet): it
+     * only read its cell, so it commutes with other reads, and a retry is a spin's re-read.
+     */
+    public void updateFailed(int t) {
+        Event e = last();
+        if (e.thread == t && e.first().kind() == Act.Kind.VOLATILE_WRITE) {
+            Act a = e.first();
+            e.acts.set(0, new Act(Act.Kind.VOLATILE_READ, a.target(), a.site()));
+        }
+    }
+
+    public void notChoice(String what) {
+        if (notChoice == null) {
+            notChoice = what;
+        }
     }
 
     public void lostControl(String why) {

@@ -46,8 +46,9 @@ public final class DetectMain {
             ProgramEnd.uncaught(t, e);
             System.err.println("Exception in thread \"" + t.getName() + "\" " + e);
         });
-        // System.exit or a kill for time: write what the detectors found so far
+        // System.exit or a kill for time: write what the detectors found so far (Runtime.halt skips the hooks: told apart)
         Runtime.getRuntime().addShutdownHook(new Thread(() -> Control.writeResult(result, ending(programEnded)), "racepipe-exit"));
+        Control.beforeHalt(() -> Control.writeResult(result, ending(programEnded)));
         try {
             Method main = Class.forName(entry, true, ClassLoader.getSystemClassLoader())
                     .getMethod("main", String[].class);

@@ -135,6 +135,7 @@ final class Findings {
         m.put("blocked", dpor.blocked());
         m.put("complete", why == null);
         m.put("incomplete", why);
+        m.put("incompleteBecause", why); // the name the users look for; "incomplete" stays for older readers
         m.put("seconds", Math.round(seconds * 1000) / 1000.0);
         m.put("races", raceList());
         m.put("failures", failureList());

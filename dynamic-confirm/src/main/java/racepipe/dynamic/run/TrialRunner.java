@@ -49,6 +49,8 @@ final class TrialRunner {
     }
 
     Ran run(long seed, String mode, long timeoutMillis, long watchdogMillis) throws InterruptedException {
+        // AtomFuzzer: the atomic blocks' operations (instrumented under the agent's atomic= option) are points
+        racepipe.dynamic.runtime.AtomicOps.scheduled(mode.equals("atomfuzzer"));
         return run(seed, mode, mode.equals("native") ? null
                 : abort -> new Scheduler(racepipe.dynamic.sched.Strategy.of(mode, seed, sites), abort), timeoutMillis,
                 watchdogMillis);
@@ -77,6 +79,7 @@ final class TrialRunner {
         };
         long start = System.nanoTime();
         try (URLClassLoader loader = new URLClassLoader(classPath, parent)) {
+            Control.trialLoader(loader);
             Thread main = new Thread(group, () -> runMain(loader, s), "main");
             main.setContextClassLoader(loader);
             startWatchdog(watchdogMillis);
@@ -95,6 +98,7 @@ final class TrialRunner {
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
         } finally {
+            Control.trialLoader(null);
             Control.schedule(null);
             current = null;
             Control.observe(null);

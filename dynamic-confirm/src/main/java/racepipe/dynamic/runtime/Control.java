@@ -52,6 +52,16 @@ public final class Control {
         RT.inTrial = on;
     }
 
+    /** The running trial's class loader (null between trials): an exit from another trial's thread is not this trial's. */
+    public static void trialLoader(ClassLoader loader) {
+        ProgramExit.trialLoader(loader);
+    }
+
+    /** What a run must do before the program's Runtime.halt ends its JVM (shutdown hooks do not run then). */
+    public static void beforeHalt(Runnable work) {
+        ProgramExit.beforeHalt(work);
+    }
+
     public static void observe(Observer o) {
         RT.observer = o;
         direct();

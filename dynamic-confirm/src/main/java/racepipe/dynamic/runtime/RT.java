@@ -138,6 +138,33 @@ public final class RT {
 
     // ---- atomics, VarHandles, concurrent collections: happens-before edges (contract WatchedLibrary.syncKind)
 
+    /** Before an atomic call (contract AtomicCells): a point on its cell for a scheduler that explores. */
+    public static void atomic(Object receiver, Object arg, long key, int mode, int site) {
+        Scheduling s = sched;
+        if (s != null && receiver != null) {
+            try (LibCalls.State paused = LibCalls.pause()) {
+                AtomicCalls.before(s, receiver, arg, key, mode, site);
+            }
+        }
+    }
+
+    /** After an atomic update that says whether it took place (compareAndSet): false, it only read its cell. */
+    public static void atomicDone(boolean updated) {
+        Scheduling s = sched;
+        if (s != null && !updated) {
+            s.atomicFailed();
+        }
+    }
+
+    /** After a call that made a field updater or a VarHandle onto the field {@code name} of c. */
+    public static void namedCell(Object handle, Class<?> c, String name) {
+        if (handle != null && c != null && name != null) {
+            try (LibCalls.State paused = LibCalls.pause()) {
+                AtomicCalls.named(handle, c, name);
+            }
+        }
+    }
+
     /** Before a call that publishes through o; check: only when o's class is java.util.concurrent's. */
     public static void syncBefore(Object o, boolean check) {
         if ((rec != null || sched != null) && o != null && (!check || Synchronizers.concurrent(o))) {
@@ -200,7 +227,7 @@ public final class RT {
         Monitors.notifyWaiters(monitor, true);
     }
 
-    // ---- threads and System.exit
+    // ---- threads, System.exit and Runtime.halt
 
     public static void start(Thread t) {
         ThreadCalls.start(t);
@@ -222,9 +249,19 @@ public final class RT {
         ThreadCalls.yieldNow();
     }
 
-    /** In a trial, System.exit ends the trial (its threads unwind), not the worker JVM. */
+    /** In a trial, System.exit ends the trial (its threads unwind), not the worker JVM (ProgramExit). */
     public static void exit(int status) {
-        ThreadCalls.exit(status);
+        ProgramExit.exit(status, false);
+    }
+
+    /** Runtime.exit: as System.exit. */
+    public static void exitRuntime(Runtime runtime, int status) {
+        ProgramExit.exit(status, false);
+    }
+
+    /** Runtime.halt: ends the program as System.exit does (a trial, or the run after its result is written). */
+    public static void halt(Runtime runtime, int status) {
+        ProgramExit.exit(status, true);
     }
 
     /** Called by the instrumented java.lang.Thread.exit(): the thread is about to end. */

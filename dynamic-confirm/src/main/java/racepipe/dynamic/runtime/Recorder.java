@@ -713,10 +713,17 @@ final class Recorder {
                 }
             }
         }
-        if (hub.atomicity() != null && Boolean.getBoolean("racepipe.printAtomicity")) {
+        List<RunResult.Candidate> candidates = new ArrayList<>();
+        if (hub.atomicity() != null) { // atomic blocks: check, act, and the other thread's operation between them
             for (racepipe.dynamic.detect.AtomicityDetector.Violation v : hub.atomicity().violations()) {
-                System.err.println("atomicity " + v.kinds() + " " + Sites.get(v.check()).key() + ":" + Sites.get(v.check()).line
-                        + " " + Sites.get(v.act()).line + " other " + Sites.get(v.other()).line);
+                candidates.add(new RunResult.Candidate("atomicity", "velodrome", List.of(v.check(), v.act(), v.other()),
+                        List.of(threads.name(v.thread()), threads.name(v.otherThread())), List.of(v.kinds()), List.of()));
+                for (int s : new int[] {v.check(), v.act(), v.other()}) {
+                    if (!seen[s]) {
+                        seen[s] = true;
+                        used.add(s);
+                    }
+                }
             }
         }
         List<RunResult.Site> sites = new ArrayList<>();
@@ -737,6 +744,7 @@ final class Recorder {
             outcome = outcome == Outcome.OK ? Outcome.EXCEPTION : outcome;
         }
         return new RunResult(outcome, ending.schedule(), ending.watchdog(), ending.deadlock(),
-                ending.exitStatus(), List.copyOf(exceptions), List.copyOf(pairs), List.copyOf(sites), Uninstrumented.all());
+                ending.exitStatus(), List.copyOf(exceptions), List.copyOf(pairs), List.copyOf(sites), Uninstrumented.all(),
+                candidates);
     }
 }

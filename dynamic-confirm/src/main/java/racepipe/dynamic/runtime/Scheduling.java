@@ -39,6 +39,17 @@ public interface Scheduling {
         point();
     }
 
+    /**
+     * Before an atomic operation on a cell ({@code slot} of {@code target}: a field id, an index;
+     * write: it writes or updates): a choice point for an exploring scheduler, nothing for the others.
+     */
+    default void atomic(Object target, int slot, boolean write, int site) {
+    }
+
+    /** The atomic update just made did not take place (a failed compareAndSet): it only read its cell. */
+    default void atomicFailed() {
+    }
+
     /** Before a volatile access: a point; an exploring scheduler orders it as synchronisation. */
     default void volatileAccess(int site, Object target, int slot, boolean write) {
         point();

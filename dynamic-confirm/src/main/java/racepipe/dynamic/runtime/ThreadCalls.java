@@ -1,6 +1,6 @@
 package racepipe.dynamic.runtime;
 
-/** Thread.start/join/sleep/yield, System.exit, and the end of a thread. */
+/** Thread.start/join/sleep/yield, and the end of a thread. */
 final class ThreadCalls {
     private ThreadCalls() {
     }
@@ -55,24 +55,6 @@ final class ThreadCalls {
             } else {
                 Thread.yield(); // a spin loop's yield lets the thread it waits for run
             }
-        }
-    }
-
-    /** In a trial, System.exit ends the trial (its threads unwind), not the worker JVM. */
-    static void exit(int status) {
-        try (LibCalls.State paused = LibCalls.pause()) {
-            ProgramEnd.exitCalled(status);
-            Scheduling s = RT.sched;
-            if (RT.inTrial) {
-                if (s != null) {
-                    s.abort();
-                }
-                throw new Abort();
-            }
-            if (s != null) {
-                s.exit(status);
-            }
-            System.exit(status);
         }
     }
 

@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import racepipe.contract.WatchedLibrary;
 import racepipe.dynamic.explore.Act;
 import racepipe.dynamic.explore.Execution;
 import racepipe.dynamic.explore.Waiting;
@@ -22,6 +23,7 @@ final class ExplorePolicy implements Policy {
     private final Consumer<String> cut;
     private final java.util.function.BooleanSupplier over; // the trial was aborted: what threads do while unwinding is no part of it
     private final Map<Object, Integer> ids = new IdentityHashMap<>();
+    private final Map<Object, Integer> updaters = new IdentityHashMap<>(); // a concurrent collection -> the first thread that updated it
 
     ExplorePolicy(Execution execution, Roster roster, LockModel locks, Consumer<String> cut, java.util.function.BooleanSupplier over) {
         this.execution = execution;
@@ -72,8 +74,40 @@ final class ExplorePolicy implements Policy {
         if (over.getAsBoolean()) {
             return;
         }
+        if (kind == Act.Kind.SYNC_RELEASE) {
+            collectionUpdate(t, target);
+        }
         long id = kind == Act.Kind.START || kind == Act.Kind.END ? slot : id(target);
         execution.did(Act.of(kind, id));
+    }
+
+    @Override
+    public void notChoice(String what) {
+        if (!over.getAsBoolean()) {
+            execution.notChoice(what);
+        }
+    }
+
+    /**
+     * A java.util.concurrent collection updated by two threads: its operations are happens-before
+     * edges inside their threads' steps, not choices, so their order was not varied.
+     */
+    private void collectionUpdate(SchedThread t, Object target) {
+        if (target == null || !WatchedLibrary.isConcurrentCollection(target.getClass().getName().replace('.', '/'))) {
+            return;
+        }
+        Integer first = updaters.putIfAbsent(target, t.index);
+        if (first != null && first != t.index) {
+            execution.notChoice("two threads updated one " + target.getClass().getSimpleName()
+                    + ": the order of a java.util.concurrent collection's operations is not a choice");
+        }
+    }
+
+    @Override
+    public void updateFailed(SchedThread t) {
+        if (!over.getAsBoolean()) {
+            execution.updateFailed(t.index);
+        }
     }
 
     /** What t is about to do at its point. */

@@ -61,4 +61,15 @@ interface Policy {
      */
     default void did(SchedThread t, racepipe.dynamic.explore.Act.Kind kind, Object target, int slot) {
     }
+
+    /**
+     * The schedule decided something that is not a choice of the exploration (which waiter a
+     * notify wakes, ...): an exploration that met one is not complete.
+     */
+    default void notChoice(String what) {
+    }
+
+    /** The atomic update t was chosen for did not take place (a failed compareAndSet): it was a read. */
+    default void updateFailed(SchedThread t) {
+    }
 }

@@ -26,6 +26,9 @@ final class RaceLog {
     }
 
     boolean isRaceSite(int site) {
+        if (site < 0) {
+            return false; // an atomic's point has no site
+        }
         if (site >= known.length) {
             known = java.util.Arrays.copyOf(known, Math.max(site + 1, known.length * 2));
         }
@@ -64,6 +67,11 @@ final class RaceLog {
     private static String variable(SchedThread t) {
         Site site = Sites.get(t.site);
         return site.field < 0 && (t.target == null || !t.target.getClass().isArray()) ? Sites.fieldName(t.slot) : site.variable;
+    }
+
+    /** A record made by another policy (AtomFuzzer's violations). */
+    void add(RaceRecord r) {
+        races.add(r);
     }
 
     int count() {

@@ -96,6 +96,10 @@ final class SchedThread {
     int slotEnd;                  // exclusive: slot + 1, or the end of a bulk operation's range
     boolean write;
     boolean volatileAccess;       // a volatile field: synchronisation, which exploration orders but never reports
+    // an atomic block's operation (a STEP point): AtomicOps' kind, the block's invocation; site, target, slot as ACCESS
+    boolean atomic;
+    int atomicKind;
+    long invocation;
     // ACQUIRE and WAIT
     Object lock;
     boolean exclusive;

@@ -241,6 +241,9 @@ final class Schedule {
         if (all) {
             waiting.forEach(t -> t.notified = true);
         } else {
+            if (waiting.size() > 1) {
+                policy.notChoice("notify() or signal() woke one of " + waiting.size() + " waiters: which one is not a choice");
+            }
             waiting.get(choices.choose(waiting.size())).notified = true;
         }
     }

@@ -84,6 +84,54 @@ public final class Scheduler implements Scheduling {
     }
 
     @Override
+    public void atomicOperation(int site, Object target, int slot, int kind, long invocation) {
+        if (released()) {
+            return;
+        }
+        SchedThread me = me();
+        if (me == null) {
+            return;
+        }
+        synchronized (m) {
+            me.atomic = true;
+            me.site = site;
+            me.target = target;
+            me.slot = slot;
+            me.atomicKind = kind;
+            me.invocation = invocation;
+        }
+        try {
+            arrive(Op.STEP, me);
+        } finally {
+            synchronized (m) {
+                me.atomic = false;
+            }
+        }
+    }
+
+    @Override
+    public void atomic(Object target, int slot, boolean write, int site) {
+        if (schedule.exploring() && !released()) {
+            access(site, target, slot, slot + 1, write, true); // volatile: ordered, never a data race
+        }
+    }
+
+    @Override
+    public void atomicFailed() {
+        if (!schedule.exploring() || released()) {
+            return;
+        }
+        SchedThread me = me();
+        if (me != null) {
+            synchronized (m) {
+                if (schedule.holds(me)) {
+                    schedule.policy.updateFailed(me);
+                }
+            }
+        }
+    }
+
+    @Override
     public void syncEdge(Object sync, boolean release) {
         if (!schedule.exploring() || released()) {
             return;

@@ -31,6 +31,11 @@ public final class Strategy {
                 : new Strategy(seed, sites, p -> new RaceFuzzer(p.races(), p.roster(), p.choices()));
     }
 
+    /** AtomFuzzer on an atomic block's check and act operations (site keys). */
+    public static Strategy atomFuzzer(long seed, String check, String act) {
+        return new Strategy(seed, null, p -> new AtomFuzzer(check, act, p.races(), p.roster(), p.choices(), p.locks()));
+    }
+
     /** Any enabled thread at every point, by the seed; with sites, it notes where two threads met before them. */
     public static Strategy random(long seed, Set<String> sites) {
         return new Strategy(seed, sites, p -> new RandomPolicy(p.races(), p.roster(), p.choices()));
@@ -45,6 +50,10 @@ public final class Strategy {
         return switch (mode) {
             case "racefuzzer" -> raceFuzzer(seed, sites);
             case "random" -> random(seed, sites);
+            case "atomfuzzer" -> { // the candidate's sites: check, act (then the other thread's operation)
+                java.util.List<String> ordered = new java.util.ArrayList<>(sites);
+                yield atomFuzzer(seed, ordered.get(0), ordered.get(Math.min(1, ordered.size() - 1)));
+            }
             default -> throw new IllegalArgumentException("no scheduler strategy named " + mode);
         };
     }

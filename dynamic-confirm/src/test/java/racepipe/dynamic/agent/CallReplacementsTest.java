@@ -55,6 +55,8 @@ class CallReplacementsTest implements Opcodes {
             new Call(INVOKESTATIC, "java/lang/Thread", "yield", "()V"),
             new Call(INVOKESTATIC, "java/lang/Thread", "onSpinWait", "()V"),
             new Call(INVOKESTATIC, "java/lang/System", "exit", "(I)V"),
+            new Call(INVOKEVIRTUAL, "java/lang/Runtime", "exit", "(I)V"),
+            new Call(INVOKEVIRTUAL, "java/lang/Runtime", "halt", "(I)V"),
             new Call(INVOKEVIRTUAL, CUC + "locks/StampedLock", "writeLock", "()J"),
             new Call(INVOKEVIRTUAL, CUC + "locks/StampedLock", "tryReadLock", "()J"),
             new Call(INVOKEVIRTUAL, CUC + "locks/StampedLock", "unlockWrite", "(J)V"),

@@ -81,4 +81,14 @@ class AtomicityDetectorTest {
         d.operation(2, 3, 11, W, V, -1);
         assertThat(d.violations()).isEmpty();
     }
+
+    @Test
+    void another_thread_passing_the_same_check_may_make_the_blocks_write() {
+        AtomicityDetector d = started();
+        d.operation(1, 1, 10, R, V, -1); // thread 1: if (v == 0)
+        d.operation(1, 1, 11, R, V, -1); //           v = v + 1 (its read)
+        d.operation(1, 1, 12, W, V, -1); //           and its write
+        d.operation(2, 1, 10, R, V, -1); // thread 2 came later, saw v != 0 and acted not
+        assertThat(d.violations()).extracting(AtomicityDetector.Violation::kinds).contains("rwr", "rww");
+    }
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import racepipe.pipeline.input.CrashLog;
 import racepipe.pipeline.input.ProgramFailure;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
@@ -122,6 +123,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         } else {
             OutFolder.startAfresh(out, System.err);
         }
+        CrashLog.useFolder(dir);
         Analysis analysis = new Analysis(program, new Analysis.Options(Spelling.of(predictors), Spelling.of(engine), runs, seed,
                 given * 1000L, confirm, limit, sized), dir, System.err);
         Cluster cluster = spark == null ? null : Cluster.open(spark, System.err);

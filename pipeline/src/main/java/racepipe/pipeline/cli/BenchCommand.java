@@ -16,6 +16,7 @@ import racepipe.pipeline.bench.RealSource;
 import racepipe.pipeline.bench.Suite;
 import racepipe.pipeline.bench.Truth;
 import racepipe.pipeline.cluster.Cluster;
+import racepipe.pipeline.input.CrashLog;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.ProgramInfo;
@@ -88,6 +89,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         java.time.Duration exploreBudget = explore == null ? null : racepipe.pipeline.run.Budgets.parse(explore);
         Files.createDirectories(out);
+        CrashLog.useFolder(out);
         List<BenchRow> rows = new ArrayList<>();
         BenchOne.Settings settings = new BenchOne.Settings(runs, trials, timeout, seed, watchdog);
         List<BenchOne.Result> results = new ArrayList<>();

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import racepipe.pipeline.input.CrashLog;
 import racepipe.pipeline.input.ProgramFailure;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
@@ -23,8 +24,17 @@ import racepipe.pipeline.run.Exploration;
 @Command(name = "explore", mixinStandardHelpOptions = true,
         description = "Run the program under every schedule up to equivalence (dynamic partial-order reduction); "
                 + "report the happens-before races and the failures (exceptions, deadlocks, non-zero exits, no end) of all of them.",
-        footer = {"", "Exit codes: 0 a complete exploration found nothing, 1 a race or a failure was found (or, with --replay, shown again),",
-                "0 also when an incomplete exploration (--budget, --bound) found nothing: the summary and JSON say complete: false;",
+        footer = {"", "Choice points: field and array accesses, volatile accesses, monitors and java.util.concurrent locks (try-locks",
+                "too), thread start and join, wait (the take after it), Thread.yield and sleep, blocking calls of latches,",
+                "semaphores, barriers, queues and futures, and every atomic: java.util.concurrent.atomic (arrays, field updaters,",
+                "LongAdder), VarHandle access modes, Unsafe compareAndSet / getAndAdd / get-put Volatile. A re-read of an atomic",
+                "or volatile cell nobody wrote since, at the same instruction (a spin loop), waits for another thread.",
+                "Not choices, so an exploration that met one says complete: false and why (incompleteBecause): which waiter",
+                "notify()/signal() wakes, the order of two threads' operations on one concurrent collection, a thread stuck",
+                "where the scheduler cannot see (native code, I/O, a park it does not know) that the watchdog let go.",
+                "",
+                "Exit codes: 0 a complete exploration found nothing, 1 a race or a failure was found (or, with --replay, shown again),",
+                "4 an incomplete exploration (--budget, --bound, --max-steps, or an operation that is no choice) found nothing,",
                 "2 usage error or bad input, 3 the program never got going."})
 public final class ExploreCommand implements Callable<Integer> {
     @Mixin
@@ -66,6 +76,7 @@ public final class ExploreCommand implements Callable<Integer> {
         }
         ProgramInput program = app.check();
         Path work = out != null ? Files.createDirectories(out) : Files.createTempDirectory("racepipe-explore");
+        CrashLog.useFolder(work);
         Exploration.Options opt = new Exploration.Options(limit.toMillis(), bound == null ? -1 : bound, maxSteps, !noReduction);
         if (replay != null) {
             ChildJvm.Ended ended = Exploration.replay(program, opt, replay, work);
@@ -99,6 +110,7 @@ public final class ExploreCommand implements Callable<Integer> {
             throw new ProgramFailure(never);
         }
         boolean found = !((List<?>) r.get("races")).isEmpty() || !((List<?>) r.get("failures")).isEmpty();
-        return found ? 1 : 0; // nothing found: the summary says whether every schedule was explored
+        // nothing found: 0 only when every schedule was explored; 4 (as replay's "no outcome") when not
+        return found ? 1 : Boolean.TRUE.equals(r.get("complete")) ? 0 : 4;
     }
 }

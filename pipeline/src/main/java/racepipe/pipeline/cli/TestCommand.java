@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import racepipe.pipeline.input.CrashLog;
 import racepipe.pipeline.input.JvmArgs;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.RacePair;
@@ -140,6 +141,7 @@ public final class TestCommand implements Callable<Integer> {
         if (replay != null) {
             return replay(classPath);
         }
+        CrashLog.useFolder(out);
         Baseline known = baseline == null ? null : Baseline.load(baseline);
         Suppressions accepted = suppress == null ? null : Suppressions.load(suppress);
         for (Path root : sourceRoots) {

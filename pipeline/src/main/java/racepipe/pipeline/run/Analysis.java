@@ -13,7 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
+import racepipe.pipeline.input.InternalFailure;
 import racepipe.pipeline.input.ProgramInput;
+import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
@@ -225,6 +227,10 @@ public final class Analysis {
                         phases.merge("static", secs, Double::sum);
                     }
                     statics.set(s);
+                    if (s.stats().get(StaticResult.CLASS_PATH_SKIPPED) instanceof List<?> skipped) {
+                        log.println("phase 1, static: skipped as java does, class path entries that do not exist: "
+                                + String.join(", ", skipped.stream().map(String::valueOf).toList()));
+                    }
                     log.println(String.format(java.util.Locale.ROOT, "phase 1, static (%s): %d pairs, %.1f s",
                             opt.engine(), s.pairs().size(), secs));
                 } catch (Throwable e) {
@@ -264,12 +270,11 @@ public final class Analysis {
             staticThread.join(100);
         }
         Throwable failed = staticFailure.get();
-        if (failed instanceof RuntimeException e) {
-            throw e;
-        } else if (failed instanceof Error e) {
+        if (failed instanceof UsageError e) {
             throw e;
         } else if (failed != null) {
-            throw new IllegalStateException(failed);
+            throw new InternalFailure("the static engine (" + opt.engine() + ") failed", "rerun with --predictors hybrid to go on"
+                    + " without it" + ("wala".equals(opt.engine()) ? ", or with --engine sootup" : ""), failed);
         }
         if (staticThread != null && statics.get() == null) {
             synchronized (phases) {

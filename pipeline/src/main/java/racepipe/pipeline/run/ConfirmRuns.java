@@ -205,6 +205,9 @@ public final class ConfirmRuns {
         // racefuzzer and native need only the pair's two sites (and synchronisation); the other
         // kinds' strategies only the candidate's sites (a lock cycle's acquires are synchronisation)
         String agent = opt.scheduler().equals("random") ? "" : "sites=" + sites;
+        if (opt.scheduler().equals("atomfuzzer")) {
+            agent += "|atomic=" + AtomicSpec.option(); // the blocks' operations, which AtomFuzzer makes points
+        }
         return ChildJvm.command(program, agent, "", "racepipe.dynamic.run.TrialWorker", args);
     }
 

@@ -133,6 +133,7 @@ public final class DetectRuns {
         Path log = work.resolve("run-" + index + ".log");
         Files.deleteIfExists(out);
         String agentOpts = "detectors=" + String.join(",", opt.detectors()) + (seed == null ? "" : "|seed=" + seed)
+                + "|atomic=" + AtomicSpec.option()
                 + (opt.unwatched() == null ? "" : "|unwatched=" + opt.unwatched())
                 + (opt.trace() == null ? "" : "|trace=" + (index == 0 ? opt.trace() : opt.trace() + "." + (index + 1)));
         List<String> args = new ArrayList<>(List.of(out.toString(), program.entry()));

@@ -15,6 +15,7 @@ import racepipe.statics.StaticInputError;
 import racepipe.statics.StaticOptions;
 import racepipe.statics.StaticResult;
 import racepipe.statics.internal.Budget;
+import racepipe.statics.internal.ClassPathEntries;
 import racepipe.statics.internal.PairFinder;
 import racepipe.statics.internal.StageClock;
 import racepipe.statics.internal.model.RaceModel;
@@ -39,8 +40,10 @@ public final class SootUpEngine implements RaceEngine {
     }
 
     @Override
-    public StaticResult analyze(AnalysisInput in, StaticOptions options) {
-        racepipe.statics.internal.InputCheck.check(in);
+    public StaticResult analyze(AnalysisInput given, StaticOptions options) {
+        racepipe.statics.internal.InputCheck.check(given);
+        ClassPathEntries.Expanded cp = ClassPathEntries.of(given);
+        AnalysisInput in = cp.input();
         StageClock clock = new StageClock(name(), options.progress());
         Budget budget = new Budget(options.limit());
         clock.next("view");
@@ -110,6 +113,9 @@ public final class SootUpEngine implements RaceEngine {
         var pairs = finder.run();
         clock.lap("pairs");
         Map<String, Object> stats = new LinkedHashMap<>();
+        if (!cp.skipped().isEmpty()) {
+            stats.put(StaticResult.CLASS_PATH_SKIPPED, cp.skipped());
+        }
         stats.put("cgMethods", p.cg.getMethodSignatures().size());
         stats.put("appMethods", app.size());
         stats.put("threads", model.threads.stream().map(t -> t.name() + (t.multi() ? " (many)" : "")).toList());

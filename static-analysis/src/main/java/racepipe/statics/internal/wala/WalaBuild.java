@@ -1,5 +1,6 @@
 package racepipe.statics.internal.wala;
 
+import com.ibm.wala.classLoader.BinaryDirectoryTreeModule;
 import com.ibm.wala.classLoader.Language;
 import com.ibm.wala.core.util.config.AnalysisScopeReader;
 import com.ibm.wala.ipa.callgraph.AnalysisCacheImpl;
@@ -67,7 +68,7 @@ final class WalaBuild {
      * from {@link JdkCache}'s jar, made from its jmods/ or its run-time image: WALA 1.6.12's own
      * scope reader knows only the running JDK's {@code jmods/}.
      */
-    private static AnalysisScope scope(Path javaHome, String cp, File exclusions) throws IOException {
+    private static AnalysisScope scope(Path javaHome, java.util.List<Path> cp, File exclusions) throws IOException {
         Path jdk;
         try {
             jdk = JdkCache.jdkJar(javaHome, EXCLUSIONS);
@@ -81,7 +82,14 @@ final class WalaBuild {
         scope.addToScope(ClassLoaderReference.Primordial, new JarFile(jdk.toFile()));
         AnalysisScopeReader.instance.processScopeDefLine(scope, AnalysisScopeReader.class.getClassLoader(),
                 "Primordial,Java,jarFile,primordial.jar.model");
-        AnalysisScopeReader.instance.addClassPathToScope(cp, scope, ClassLoaderReference.Application);
+        // each path as given (ClassPathEntries has followed the manifests): WALA's own reader throws on a missing entry
+        for (Path p : cp) {
+            if (Files.isDirectory(p)) {
+                scope.addToScope(ClassLoaderReference.Application, new BinaryDirectoryTreeModule(p.toFile()));
+            } else {
+                scope.addToScope(ClassLoaderReference.Application, new JarFile(p.toFile(), false));
+            }
+        }
         return scope;
     }
 
@@ -92,7 +100,7 @@ final class WalaBuild {
             excl.toFile().deleteOnExit();
             String cp = in.application().stream().map(p -> p.toAbsolutePath().toString())
                     .collect(Collectors.joining(File.pathSeparator));
-            AnalysisScope scope = scope(in.javaHome(), cp, excl.toFile());
+            AnalysisScope scope = scope(in.javaHome(), in.application(), excl.toFile());
             IClassHierarchy cha = ClassHierarchyFactory.makeWithRoot(scope);
             String entry = "L" + in.entryClass().replace('.', '/');
             if (cha.lookupClass(TypeReference.findOrCreate(ClassLoaderReference.Application, entry)) == null) {

@@ -16,6 +16,7 @@ import racepipe.statics.StaticPair;
 import racepipe.statics.StaticOptions;
 import racepipe.statics.StaticResult;
 import racepipe.statics.internal.Budget;
+import racepipe.statics.internal.ClassPathEntries;
 import racepipe.statics.internal.PairFinder;
 import racepipe.statics.internal.StageClock;
 import racepipe.statics.internal.model.RaceModel;
@@ -29,8 +30,10 @@ public final class WalaEngine implements RaceEngine {
     }
 
     @Override
-    public StaticResult analyze(AnalysisInput in, StaticOptions options) {
-        racepipe.statics.internal.InputCheck.check(in);
+    public StaticResult analyze(AnalysisInput given, StaticOptions options) {
+        racepipe.statics.internal.InputCheck.check(given);
+        ClassPathEntries.Expanded cp = ClassPathEntries.of(given);
+        AnalysisInput in = cp.input();
         StageClock clock = new StageClock(name(), options.progress());
         Budget budget = new Budget(options.limit());
         clock.next("class hierarchy");
@@ -117,6 +120,9 @@ public final class WalaEngine implements RaceEngine {
         threadLocal = threadLocal.stream().filter(k -> !paired.contains(k)).toList();
 
         Map<String, Object> stats = new LinkedHashMap<>();
+        if (!cp.skipped().isEmpty()) {
+            stats.put(StaticResult.CLASS_PATH_SKIPPED, cp.skipped());
+        }
         stats.put("cgNodes", p.cg.getNumberOfNodes());
         stats.put("appNodes", appNodes.size());
         stats.put("threads", model.threads.stream().map(t -> t.name() + (t.multi() ? " (many)" : "")).toList());

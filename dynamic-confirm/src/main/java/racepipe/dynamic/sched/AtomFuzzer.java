@@ -1,0 +1,211 @@
+package racepipe.dynamic.sched;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import racepipe.dynamic.runtime.AtomicOps;
+import racepipe.dynamic.runtime.Sites;
+
+/**
+ * AtomFuzzer's policy (Park, Sen, "Randomized active atomicity violation detection in concurrent
+ * programs", FSE 2008), on the block's two operations {@code check} and {@code act} (site keys):
+ * a thread about to do {@code act} in the invocation of its block in which it did {@code check},
+ * on the same address, is postponed until another thread makes an operation on that address that
+ * conflicts with both (a lock acquire of the monitor, a write to the volatile or the concurrent
+ * object); that operation runs first (the violation is recorded with both threads' stacks), and
+ * the postponed thread may run again once it is done. When every enabled thread is postponed,
+ * one is released at random; one postponed for too many turns is released too. As RaceFuzzer,
+ * it stops steering after enough violations or fruitless postponements. Every choice is the
+ * seed's, so a seed replays its trial. Guarded by the scheduler's lock.
+ */
+final class AtomFuzzer implements Policy {
+    private static final long POSTPONE_LIMIT = 1000;
+    static final int ENOUGH = 10;
+    static final int FRUITLESS_LIMIT = 2000;
+
+    /** A thread's check: in which invocation, on which address, of which kind. */
+    private record Check(long invocation, Object target, int slot, int kind, String stack) {
+    }
+
+    /** A thread postponed before act: the address and the two kinds another operation must conflict with. */
+    private record Waiting(Check check, int actKind) {
+    }
+
+    /** A postponed thread runs again after {@code points} more points of {@code other} (its operation is done). */
+    private static final class Release {
+        final SchedThread other;
+        int points;
+
+        Release(SchedThread other, int points) {
+            this.other = other;
+            this.points = points;
+        }
+    }
+
+    private final String check;
+    private final String act;
+    private final RaceLog log;
+    private final Roster roster;
+    private final Choices choices;
+    private final LockModel locks;
+    private final Map<SchedThread, Check> checked = new HashMap<>();
+    private final Map<SchedThread, Waiting> waiting = new HashMap<>();
+    private final Map<SchedThread, Release> releases = new HashMap<>();
+    private final Map<SchedThread, Integer> lastSite = new HashMap<>();
+    private int violations;
+    private int fruitless;
+    private long stoppedAt = -1;
+
+    AtomFuzzer(String check, String act, RaceLog log, Roster roster, Choices choices, LockModel locks) {
+        this.check = check;
+        this.act = act;
+        this.log = log;
+        this.roster = roster;
+        this.choices = choices;
+        this.locks = locks;
+    }
+
+    private static boolean conflict(int a, int b) {
+        return a == AtomicOps.LOCK && b == AtomicOps.LOCK || a == AtomicOps.WRITE || b == AtomicOps.WRITE;
+    }
+
+    @Override
+    public boolean keepsTurn(SchedThread me, long turn) {
+        if (stoppedAt >= 0) {
+            return false;
+        }
+        for (Map.Entry<SchedThread, Release> e : new ArrayList<>(releases.entrySet())) {
+            if (e.getValue().other == me && --e.getValue().points <= 0) {
+                release(e.getKey());
+            }
+        }
+        boolean goesFirst = false;
+        for (Map.Entry<SchedThread, Waiting> e : waiting.entrySet()) {
+            SchedThread t = e.getKey();
+            if (t != me && t.state == SchedThread.State.POSTPONED && !releases.containsKey(t) && interleaves(me, e.getValue())) {
+                record(t, me, e.getValue(), turn);
+                releases.put(t, new Release(me, me.atomic && me.atomicKind == AtomicOps.WRITE && me.slot >= 0 ? 2 : 1));
+                goesFirst = true;
+            }
+        }
+        if (goesFirst) {
+            if (violations >= ENOUGH) {
+                stop(turn);
+            }
+            return true;
+        }
+        if (!me.atomic) {
+            return false;
+        }
+        lastSite.put(me, me.site);
+        String key = Sites.get(me.site).key();
+        Check c = checked.get(me);
+        if (key.equals(act) && c != null && c.invocation == me.invocation && c.target == me.target && c.slot == me.slot) {
+            checked.remove(me);
+            waiting.put(me, new Waiting(c, me.atomicKind));
+            me.state = SchedThread.State.POSTPONED;
+            me.postponedAt = turn;
+            return false;
+        }
+        if (key.equals(check)) {
+            checked.put(me, new Check(me.invocation, me.target, me.slot, me.atomicKind, Stacks.of(Thread.currentThread().getStackTrace())));
+        }
+        return false;
+    }
+
+    /** me is about to make an operation on w's address that conflicts with its check and its act. */
+    private boolean interleaves(SchedThread me, Waiting w) {
+        Check c = w.check;
+        if (me.op == SchedThread.Op.ACQUIRE) {
+            return c.slot == AtomicOps.MONITOR && me.lock == c.target && locks.canAcquire(me, me.lock, me.exclusive);
+        }
+        return me.atomic && me.atomicKind != AtomicOps.LOCK && me.target == c.target && me.slot == c.slot
+                && conflict(c.kind, me.atomicKind) && conflict(me.atomicKind, w.actKind);
+    }
+
+    private void record(SchedThread t, SchedThread other, Waiting w, long turn) {
+        violations++;
+        Integer otherSite = other.atomic ? Integer.valueOf(other.site) : lastSite.get(other);
+        String variable = w.check.slot >= 0 ? Sites.fieldName(w.check.slot)
+                : (w.check.target == null ? "?" : w.check.target.getClass().getName()) + (w.check.slot == AtomicOps.MONITOR ? " monitor" : "");
+        String address = w.check.target == null ? variable : w.check.target.getClass().getName() + " object";
+        log.add(new RaceRecord(act, t.name(), Stacks.of(t.thread.getStackTrace()),
+                otherSite == null ? act : Sites.get(otherSite).key(), other.name(), Stacks.of(Thread.currentThread().getStackTrace()),
+                address, other.name(), turn, w.actKind != AtomicOps.READ, variable,
+                other.op == SchedThread.Op.ACQUIRE || other.atomicKind != AtomicOps.READ, variable));
+    }
+
+    private void release(SchedThread t) {
+        releases.remove(t);
+        waiting.remove(t);
+        if (t.state == SchedThread.State.POSTPONED) {
+            t.state = SchedThread.State.PARKED;
+        }
+    }
+
+    @Override
+    public SchedThread choose(List<SchedThread> enabled, long turn) {
+        for (SchedThread t : roster.all()) {
+            if (t.state == SchedThread.State.POSTPONED && turn - t.postponedAt > POSTPONE_LIMIT) {
+                release(t);
+                fruitless(turn);
+            }
+        }
+        for (Map.Entry<SchedThread, Release> e : new ArrayList<>(releases.entrySet())) {
+            if (e.getValue().other.state == SchedThread.State.ENDED) {
+                release(e.getKey()); // the other thread's operation is done: it ended
+            }
+        }
+        List<SchedThread> free = new ArrayList<>();
+        List<SchedThread> held = new ArrayList<>();
+        for (SchedThread t : enabled) {
+            (t.state == SchedThread.State.POSTPONED ? held : free).add(t);
+        }
+        if (free.isEmpty() && !held.isEmpty()) {
+            SchedThread released = held.get(choices.choose(held.size()));
+            if (!releases.containsKey(released)) {
+                fruitless(turn);
+            }
+            release(released);
+            return released;
+        }
+        return free.isEmpty() ? null : free.get(choices.choose(free.size()));
+    }
+
+    private void fruitless(long turn) {
+        if (++fruitless >= FRUITLESS_LIMIT && stoppedAt < 0) {
+            stop(turn);
+        }
+    }
+
+    private void stop(long turn) {
+        stoppedAt = turn;
+        for (SchedThread t : new ArrayList<>(waiting.keySet())) {
+            release(t);
+        }
+    }
+
+    @Override
+    public boolean steering() {
+        return stoppedAt < 0;
+    }
+
+    /** The first violation made, for the trial's note; null while none. */
+    @Override
+    public String hit() {
+        return violations == 0 ? null : violations + " atomicity violation(s): another thread's operation between "
+                + "the block's check and act";
+    }
+
+    @Override
+    public int fruitless() {
+        return fruitless;
+    }
+
+    @Override
+    public String stopped() {
+        return stoppedAt < 0 ? null : "steering stopped at turn " + stoppedAt + " after " + violations
+                + " atomicity violations and " + fruitless + " postponements without one";
+    }
+}
