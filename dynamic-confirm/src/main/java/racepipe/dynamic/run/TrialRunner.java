@@ -18,6 +18,9 @@ import racepipe.dynamic.sched.Scheduler;
 /**
  * One Phase 2 trial inside a worker JVM: the program runs in a fresh class loader (its statics
  * start fresh) and its own thread group, under RaceFuzzer, the random scheduler, or the JVM's.
+ * A harness (a test framework and racepipe's test runner) is loaded once per worker, in the
+ * parent of every trial's loader: its classes, caches and launcher are reused by the trials, so
+ * a trial of a small test costs milliseconds (JUnit's own start-up is most of a cold trial).
  */
 final class TrialRunner {
     /** The trial's result, and whether its threads are all gone (else the worker is dirty). */
@@ -28,12 +31,21 @@ final class TrialRunner {
     private final String entry;
     private final String[] args;
     private final Set<String> sites;
+    /** The parent of every trial's loader: the harness's, or the platform loader. */
+    private final ClassLoader parent;
 
     TrialRunner(URL[] classPath, String entry, String[] args, Set<String> sites) {
+        this(new URL[0], classPath, entry, args, sites);
+    }
+
+    /** {@code harness}: class path entries loaded once for all trials (empty: none). */
+    TrialRunner(URL[] harness, URL[] classPath, String entry, String[] args, Set<String> sites) {
         this.classPath = classPath;
         this.entry = entry;
         this.args = args;
         this.sites = sites;
+        this.parent = harness.length == 0 ? ClassLoader.getPlatformClassLoader()
+                : new URLClassLoader(harness, ClassLoader.getPlatformClassLoader());
     }
 
     Ran run(long seed, String mode, long timeoutMillis, long watchdogMillis) throws InterruptedException {
@@ -66,7 +78,7 @@ final class TrialRunner {
             }
         };
         long start = System.nanoTime();
-        try (URLClassLoader loader = new URLClassLoader(classPath, ClassLoader.getPlatformClassLoader())) {
+        try (URLClassLoader loader = new URLClassLoader(classPath, parent)) {
             Control.trialLoader(loader);
             Thread main = new Thread(group, () -> runMain(loader, s), "main");
             main.setContextClassLoader(loader);

@@ -17,19 +17,20 @@ import racepipe.contract.Protocol;
  * own output is discarded. A trial whose threads cannot be stopped is answered as the last one:
  * the worker quits, and the parent replaces it. racepipe's own failure goes to the real stderr
  * (the parent keeps its last lines for the crash's note) and ends the worker with status 70.
- * Usage: TrialWorker CLASSPATH ENTRY SITES WATCHDOG_MS [args...]
+ * Usage: TrialWorker [--harness PATH] CLASSPATH ENTRY SITES WATCHDOG_MS [args...]; the harness's
+ * entries are loaded once, in the parent of every trial's loader ({@link TrialRunner}).
  */
 public final class TrialWorker {
     private TrialWorker() {
     }
 
     public static void main(String[] argv) throws Exception {
-        String[] cp = argv[0].split(java.io.File.pathSeparator);
-        URL[] urls = new URL[cp.length];
-        for (int i = 0; i < cp.length; i++) {
-            urls[i] = Path.of(cp[i]).toUri().toURL();
+        URL[] harness = new URL[0];
+        if (argv.length > 1 && argv[0].equals("--harness")) {
+            harness = urls(argv[1]);
+            argv = Arrays.copyOfRange(argv, 2, argv.length);
         }
-        TrialRunner runner = new TrialRunner(urls, argv[1], Arrays.copyOfRange(argv, 4, argv.length),
+        TrialRunner runner = new TrialRunner(harness, urls(argv[0]), argv[1], Arrays.copyOfRange(argv, 4, argv.length),
                 new LinkedHashSet<>(TrialRunner.split(argv[2])));
         long watchdog = Long.parseLong(argv[3]);
         PrintStream protocol = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
@@ -65,5 +66,14 @@ public final class TrialWorker {
             Runtime.getRuntime().halt(70);
         }
         Runtime.getRuntime().halt(0);
+    }
+
+    private static URL[] urls(String path) throws java.net.MalformedURLException {
+        String[] cp = path.isEmpty() ? new String[0] : path.split(java.io.File.pathSeparator);
+        URL[] urls = new URL[cp.length];
+        for (int i = 0; i < cp.length; i++) {
+            urls[i] = Path.of(cp[i]).toUri().toURL();
+        }
+        return urls;
     }
 }

@@ -104,7 +104,9 @@ final class AnalyzeTable {
         out.println(String.format(ROW, p.verdict, cut(at(p.sites.get(0)), 27), cut(at(p.sites.get(1)), 27),
                 n == 0 ? "-" : String.format("%.0f", 100.0 * c.raced / n), n == 0 ? "-" : String.format("%.0f", 100.0 * crashes / n),
                 cut(exception, 20), String.join(",", by)).stripTrailing());
-        if ("real".equals(p.verdict) && crashes > 0 && c.attribution != null) {
+        if ("harmful".equals(p.verdict) && c.attribution != null) {
+            out.println("              harmful: " + c.attribution);
+        } else if ("real".equals(p.verdict) && crashes > 0 && c.attribution != null) {
             out.println(cut("              not harmful: " + c.attribution, WIDTH));
         } else if (n == 0 && c.note != null) {
             out.println(cut("              not tried: " + c.note, WIDTH));

@@ -194,8 +194,12 @@ public final class ConfirmRuns {
     /** A worker for a candidate's sites, any number of them, in the candidate's order. */
     static List<String> workerCommand(ProgramInput program, List<String> siteKeys, Options opt) {
         String sites = String.join(",", siteKeys);
-        List<String> args = new ArrayList<>(List.of(program.classPathString(), program.entry(), sites,
-                String.valueOf(opt.watchdogMillis())));
+        List<java.nio.file.Path> harness = HarnessJars.of(program);
+        List<String> args = new ArrayList<>();
+        if (!harness.isEmpty()) {
+            args.addAll(List.of("--harness", join(harness)));
+        }
+        args.addAll(List.of(join(HarnessJars.rest(program, harness)), program.entry(), sites, String.valueOf(opt.watchdogMillis())));
         args.addAll(program.args());
         // the random baseline chooses at every shared access, so every access is instrumented;
         // racefuzzer and native need only the pair's two sites (and synchronisation); the other
@@ -205,6 +209,10 @@ public final class ConfirmRuns {
             agent += "|atomic=" + AtomicSpec.option(); // the blocks' operations, which AtomFuzzer makes points
         }
         return ChildJvm.command(program, agent, "", "racepipe.dynamic.run.TrialWorker", args);
+    }
+
+    private static String join(List<java.nio.file.Path> paths) {
+        return String.join(java.io.File.pathSeparator, paths.stream().map(java.nio.file.Path::toString).toList());
     }
 
     /** The totals of a pair's trials: its "confirm" block. */

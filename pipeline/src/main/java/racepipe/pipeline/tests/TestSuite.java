@@ -421,7 +421,16 @@ public final class TestSuite {
             if (got.stopped != null) {
                 stoppedIn = "phase 2";
             }
+            boolean passesAlone = info != null && "successful".equals(info.plain());
+            Map<String, Map<Long, TrialResult>> ran = passesAlone ? trialsOf(dir) : Map.of();
             for (RacePair q : got.pairs) {
+                if ("real".equals(q.verdict) && ran.containsKey(q.key)) {
+                    String harm = AfterRace.harm(q.sites.get(0), q.sites.get(1), new ArrayList<>(ran.get(q.key).values()));
+                    if (harm != null) {
+                        q.verdict = "harmful";
+                        q.confirm.attribution = harm;
+                    }
+                }
                 TrialResult example = q.confirm == null || q.confirm.examples == null ? null : q.confirm.examples.best();
                 if (example != null) {
                     String mode = example.scheduler() != null ? example.scheduler() : "racefuzzer";
@@ -433,6 +442,25 @@ public final class TestSuite {
         }
         phases.put("confirm", seconds(t0));
         r.pairs.replaceAll(p -> done.getOrDefault(p.key, p));
+    }
+
+    /** The trials of each pair of a test's Phase 2 (its trials.jsonl), by pair key. */
+    private static Map<String, Map<Long, TrialResult>> trialsOf(Path dir) throws IOException {
+        Map<String, Map<Long, TrialResult>> out = new LinkedHashMap<>();
+        Path f = dir.resolve("trials.jsonl");
+        if (!Files.exists(f)) {
+            return out;
+        }
+        for (String l : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+            try {
+                JsonNode n = ResultFile.JSON.readTree(l);
+                TrialResult t = TrialResult.parse(n.path("trial").toString());
+                out.computeIfAbsent(n.path("pair").asText(), k -> new LinkedHashMap<>()).put(t.seed(), t);
+            } catch (IOException | RuntimeException e) {
+                // a line cut by a kill
+            }
+        }
+        return out;
     }
 
     /** Raced seeds tried as replays (a fresh JVM each, as the printed command runs) before one is printed anyway. */

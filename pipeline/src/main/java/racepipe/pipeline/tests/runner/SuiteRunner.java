@@ -54,8 +54,12 @@ public final class SuiteRunner {
         if (args.length < 2) {
             throw new IllegalArgumentException("usage: SuiteRunner suite FILE SELECTOR... | test SELECTOR");
         }
-        // the engines are found through the context class loader: the trial's own loader in a worker
-        Thread.currentThread().setContextClassLoader(SuiteRunner.class.getClassLoader());
+        // JUnit finds the engines and the test classes through the context class loader: in a Phase 2
+        // worker the trial's own loader (the tests), whose parent holds this runner and JUnit
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        if (context == null || !sees(context)) {
+            Thread.currentThread().setContextClassLoader(SuiteRunner.class.getClassLoader());
+        }
         if (args[0].equals("test")) {
             one(args[1]);
         } else {
@@ -64,6 +68,27 @@ public final class SuiteRunner {
             // agent the run's shutdown hook writes what the detectors found)
             System.exit(0);
         }
+    }
+
+    private static boolean sees(ClassLoader loader) {
+        try {
+            return loader.loadClass(SuiteRunner.class.getName()) == SuiteRunner.class;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
+    /**
+     * The launcher of this JVM's trials: a Phase 2 worker loads this runner once for all its trials
+     * (the harness), so JUnit's engines are discovered once, not per trial.
+     */
+    private static Launcher launcher;
+
+    private static synchronized Launcher launcher() {
+        if (launcher == null) {
+            launcher = LauncherFactory.create();
+        }
+        return launcher;
     }
 
     static DiscoverySelector selector(String s) {
@@ -102,8 +127,7 @@ public final class SuiteRunner {
     private static void one(String selector) throws Throwable {
         Throwable[] failed = {null};
         int[] ran = {0};
-        Launcher launcher = LauncherFactory.create();
-        launcher.execute(request(List.of(selector)), new TestExecutionListener() {
+        launcher().execute(request(List.of(selector)), new TestExecutionListener() {
             @Override
             public void executionFinished(TestIdentifier id, TestExecutionResult result) {
                 if (id.isTest()) {
