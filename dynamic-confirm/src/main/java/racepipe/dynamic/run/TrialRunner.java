@@ -27,9 +27,9 @@ final class TrialRunner {
     private final URL[] classPath;
     private final String entry;
     private final String[] args;
-    private final Set<String> sites;
+    private final java.util.Collection<String> sites; // in the candidate's order (a lock cycle's repeat)
 
-    TrialRunner(URL[] classPath, String entry, String[] args, Set<String> sites) {
+    TrialRunner(URL[] classPath, String entry, String[] args, java.util.Collection<String> sites) {
         this.classPath = classPath;
         this.entry = entry;
         this.args = args;
@@ -38,7 +38,7 @@ final class TrialRunner {
 
     Ran run(long seed, String mode, long timeoutMillis, long watchdogMillis) throws InterruptedException {
         return run(seed, mode, mode.equals("native") ? null
-                : abort -> new Scheduler(racepipe.dynamic.sched.Strategy.of(mode, seed, sites), abort), timeoutMillis,
+                : abort -> new Scheduler(racepipe.dynamic.sched.Strategy.of(mode, seed, sites == null ? null : List.copyOf(sites)), abort), timeoutMillis,
                 watchdogMillis);
     }
 

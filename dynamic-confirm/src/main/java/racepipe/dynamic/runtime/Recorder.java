@@ -612,8 +612,8 @@ final class Recorder {
     }
 
     synchronized void acquire(Object lock, boolean exclusive) {
-        int tid = current(), id = lockId(lock);
-        backlog.add((Runnable) () -> hub.acquire(tid, id, exclusive), 1);
+        int tid = current(), id = lockId(lock), site = AcquireSites.take();
+        backlog.add((Runnable) () -> hub.acquire(tid, id, exclusive, site), 1);
     }
 
     synchronized void release(Object lock, boolean exclusive) {
@@ -696,6 +696,24 @@ final class Recorder {
                 }
             }
         }
+        List<RunResult.Candidate> candidates = new ArrayList<>();
+        for (racepipe.dynamic.detect.Goodlock.Cycle c : hub.goodlock().cycles()) {
+            List<Integer> ids = new ArrayList<>();
+            for (int s : c.sites()) {
+                ids.add(s);
+                if (!seen[s]) {
+                    seen[s] = true;
+                    used.add(s);
+                }
+            }
+            List<String> names = new ArrayList<>();
+            List<String> locks = new ArrayList<>();
+            for (int i = 0; i < c.threads().length; i++) {
+                names.add(threads.name(c.threads()[i]));
+                locks.add("lock " + c.locks()[i]);
+            }
+            candidates.add(new RunResult.Candidate("deadlock", "igoodlock", ids, names, locks, List.of()));
+        }
         List<RunResult.Site> sites = new ArrayList<>();
         for (int id : used) {
             Site s = Sites.get(id);
@@ -714,6 +732,7 @@ final class Recorder {
             outcome = outcome == Outcome.OK ? Outcome.EXCEPTION : outcome;
         }
         return new RunResult(outcome, ending.schedule(), ending.watchdog(), ending.deadlock(),
-                ending.exitStatus(), List.copyOf(exceptions), List.copyOf(pairs), List.copyOf(sites), Uninstrumented.all());
+                ending.exitStatus(), List.copyOf(exceptions), List.copyOf(pairs), List.copyOf(sites), Uninstrumented.all(),
+                candidates);
     }
 }
