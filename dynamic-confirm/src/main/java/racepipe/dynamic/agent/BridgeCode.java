@@ -291,6 +291,12 @@ final class BridgeCode implements Opcodes {
         invoke(b);
     }
 
+    /** [] -> []: the acquire that follows is at this site (-1: one with no site, a synchronized method's). */
+    void acquireSite(int site) {
+        push(site);
+        out.visitMethodInsn(INVOKESTATIC, RT, "acquireSite", "(I)V", false);
+    }
+
     void invoke(CallReplacements.Bridge b) {
         out.visitMethodInsn(INVOKESTATIC, b.owner(), b.name(), b.desc(), false);
     }

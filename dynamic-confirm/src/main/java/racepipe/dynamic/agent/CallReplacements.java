@@ -144,6 +144,13 @@ final class CallReplacements implements Opcodes {
         return ARRAY_BRIDGES.contains(name + bridged) ? new Bridge(ARRAY_OPS, name, bridged) : null;
     }
 
+    /** A bridge that takes a lock exclusively or shared (its acquire site is told before it). */
+    static boolean isAcquire(Bridge b) {
+        return (b.owner().equals(RT) && (b.name().equals("lock") || b.name().equals("lockInterruptibly") || b.name().equals("tryLock")))
+                || (b.owner().equals(STAMPED_LOCKS) && b.name().startsWith("write") || b.owner().equals(STAMPED_LOCKS)
+                && b.name().startsWith("tryWrite"));
+    }
+
     /** The bridge method that replaces a call, or null to keep it. */
     Bridge replacement(int opcode, String owner, String name, String desc) {
         boolean instance = opcode == INVOKEVIRTUAL || opcode == INVOKEINTERFACE;

@@ -108,6 +108,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         }
         if (synchronizedMethod) {
             // the note that the monitor is held comes inside the body's handler range: see MonitorNotePlacement
+            code.acquireSite(-1); // no line is known yet: the method's monitor has no acquire site
             pushMethodLock();
             code.enterMonitorKeepingLock();
             super.visitLabel(bodyStart);
@@ -176,6 +177,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
                 super.visitInsn(DUP);
                 code.atomicOp(op);
             }
+            code.acquireSite(acquireSite(counter.bci()));
             code.enterMonitor();
         } else if (opcode == MONITOREXIT) {
             code.exitMonitor();
@@ -276,6 +278,9 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         if (task != null) {
             code.handOff(opcode, mowner, mname, mdesc, itf, task);
         } else if (bridge != null) {
+            if (CallReplacements.isAcquire(bridge)) {
+                code.acquireSite(acquireSite(bci));
+            }
             code.invoke(bridge);
         } else if (!dependency && (WatchedLibrary.isCall(mowner, mname)
                 || (!mname.equals("<init>") && hierarchy.leadsIntoDependency(mowner)))) {
@@ -347,6 +352,15 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     }
 
     // ---- helpers
+
+    /**
+     * An acquire's site (a monitorenter, a Lock's lock or tryLock, a StampedLock's write lock), for
+     * the lock-order detector and DeadlockFuzzer: registered whatever this run watches, since a
+     * lock cycle's sites are synchronisation, which is always instrumented.
+     */
+    private int acquireSite(int bci) {
+        return library || dependency ? -1 : Sites.register(owner, name, desc, bci, source, line, "lock", false, -1);
+    }
 
     /**
      * Registers the access site, or returns NOT_WATCHED when this run does not watch it. Inside

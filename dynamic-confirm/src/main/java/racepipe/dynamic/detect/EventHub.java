@@ -196,8 +196,16 @@ public final class EventHub {
         }
     }
 
+    /** iGoodlock's lock dependencies and cycles, beside the race detectors (fed by acquires with their sites). */
+    private final Goodlock goodlock = new Goodlock();
+
+    public Goodlock goodlock() {
+        return goodlock;
+    }
+
     public void threadStart(int parent, int child) {
         current = null; // the stamps may change: accesses begin again
+        goodlock.start(parent, child);
         locks(child);
         if (atomicity != null) {
             atomicity.threadStart(parent, child);
@@ -212,6 +220,7 @@ public final class EventHub {
         if (atomicity != null) {
             atomicity.threadJoin(joiner, joined);
         }
+        goodlock.join(joiner, joined);
         for (Detector d : detectors) {
             d.threadJoin(joiner, joined);
         }
@@ -219,6 +228,11 @@ public final class EventHub {
 
     /** After tid acquired lock; reentrant acquires change nothing. */
     public void acquire(int tid, int lock, boolean exclusive) {
+        acquire(tid, lock, exclusive, -1);
+    }
+
+    /** After tid acquired lock at site (-1: unknown); reentrant acquires change nothing. */
+    public void acquire(int tid, int lock, boolean exclusive, int site) {
         current = null; // the stamps may change: accesses begin again
         HeldLocks h = locks(tid);
         h.ensure(lock);
@@ -226,6 +240,7 @@ public final class EventHub {
         boolean firstExclusive = exclusive && h.bump(h.exclusiveCounts, lock, 1) == 1;
         if (firstExclusive) {
             h.exclusive = h.exclusive.with(lock);
+            goodlock.acquire(tid, lock, site);
         }
         if (first && atomicity != null) {
             atomicity.acquire(tid, lock);
@@ -251,6 +266,7 @@ public final class EventHub {
         boolean lastExclusive = exclusive && h.exclusiveCounts[lock] > 0 && h.bump(h.exclusiveCounts, lock, -1) == 0;
         if (lastExclusive) {
             h.exclusive = h.exclusive.without(lock);
+            goodlock.release(tid, lock);
         }
         if (last) {
             h.held = h.held.without(lock);

@@ -30,16 +30,16 @@ final class TrialRunner {
     private final URL[] classPath;
     private final String entry;
     private final String[] args;
-    private final Set<String> sites;
+    private final java.util.Collection<String> sites; // in the candidate's order (a lock cycle's repeat)
     /** The parent of every trial's loader: the harness's, or the platform loader. */
     private final ClassLoader parent;
 
-    TrialRunner(URL[] classPath, String entry, String[] args, Set<String> sites) {
+    TrialRunner(URL[] classPath, String entry, String[] args, java.util.Collection<String> sites) {
         this(new URL[0], classPath, entry, args, sites);
     }
 
     /** {@code harness}: class path entries loaded once for all trials (empty: none). */
-    TrialRunner(URL[] harness, URL[] classPath, String entry, String[] args, Set<String> sites) {
+    TrialRunner(URL[] harness, URL[] classPath, String entry, String[] args, java.util.Collection<String> sites) {
         this.classPath = classPath;
         this.entry = entry;
         this.args = args;
@@ -52,7 +52,7 @@ final class TrialRunner {
         // AtomFuzzer: the atomic blocks' operations (instrumented under the agent's atomic= option) are points
         racepipe.dynamic.runtime.AtomicOps.scheduled(mode.equals("atomfuzzer"));
         return run(seed, mode, mode.equals("native") ? null
-                : abort -> new Scheduler(racepipe.dynamic.sched.Strategy.of(mode, seed, sites), abort), timeoutMillis,
+                : abort -> new Scheduler(racepipe.dynamic.sched.Strategy.of(mode, seed, sites == null ? null : List.copyOf(sites)), abort), timeoutMillis,
                 watchdogMillis);
     }
 

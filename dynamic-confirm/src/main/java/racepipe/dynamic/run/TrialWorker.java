@@ -8,7 +8,6 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import racepipe.contract.Protocol;
 
 /**
@@ -31,7 +30,7 @@ public final class TrialWorker {
             argv = Arrays.copyOfRange(argv, 2, argv.length);
         }
         TrialRunner runner = new TrialRunner(harness, urls(argv[0]), argv[1], Arrays.copyOfRange(argv, 4, argv.length),
-                new LinkedHashSet<>(TrialRunner.split(argv[2])));
+                TrialRunner.split(argv[2]));
         long watchdog = Long.parseLong(argv[3]);
         PrintStream protocol = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
         PrintStream ownErrors = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);

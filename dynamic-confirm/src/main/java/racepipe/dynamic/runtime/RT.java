@@ -195,6 +195,13 @@ public final class RT {
 
     // ---- monitors, wait and notify
 
+    /** The next acquire of this thread is at this site (AcquireSites). */
+    public static void acquireSite(int site) {
+        if (rec != null || sched != null) {
+            AcquireSites.at(site);
+        }
+    }
+
     public static void monitorEnter(Object lock) {
         Monitors.enter(lock);
     }

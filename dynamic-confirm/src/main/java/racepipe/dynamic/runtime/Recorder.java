@@ -629,8 +629,8 @@ final class Recorder {
     }
 
     synchronized void acquire(Object lock, boolean exclusive) {
-        int tid = current(), id = lockId(lock);
-        backlog.add((Runnable) () -> hub.acquire(tid, id, exclusive), 1);
+        int tid = current(), id = lockId(lock), site = AcquireSites.take();
+        backlog.add((Runnable) () -> hub.acquire(tid, id, exclusive, site), 1);
     }
 
     synchronized void release(Object lock, boolean exclusive) {
@@ -725,6 +725,23 @@ final class Recorder {
                     }
                 }
             }
+        }
+        for (racepipe.dynamic.detect.Goodlock.Cycle c : hub.goodlock().cycles()) {
+            List<Integer> ids = new ArrayList<>();
+            for (int s : c.sites()) {
+                ids.add(s);
+                if (!seen[s]) {
+                    seen[s] = true;
+                    used.add(s);
+                }
+            }
+            List<String> names = new ArrayList<>();
+            List<String> locks = new ArrayList<>();
+            for (int i = 0; i < c.threads().length; i++) {
+                names.add(threads.name(c.threads()[i]));
+                locks.add("lock " + c.locks()[i]);
+            }
+            candidates.add(new RunResult.Candidate("deadlock", "igoodlock", ids, names, locks, List.of()));
         }
         List<RunResult.Site> sites = new ArrayList<>();
         for (int id : used) {

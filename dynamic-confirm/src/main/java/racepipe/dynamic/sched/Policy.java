@@ -41,6 +41,10 @@ interface Policy {
         return null;
     }
 
+    /** The schedule declared a deadlock: the threads are still where they blocked, holding their locks. */
+    default void deadlocked() {
+    }
+
     /** RaceFuzzer's invariant: no two postponed threads form a race of the pair. */
     default boolean postponedRaceFree() {
         return true;

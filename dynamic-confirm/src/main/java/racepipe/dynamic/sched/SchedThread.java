@@ -103,6 +103,8 @@ final class SchedThread {
     // ACQUIRE and WAIT
     Object lock;
     boolean exclusive;
+    int acquireSite = -1;         // ACQUIRE: its site (runtime AcquireSites), -1 unknown
+    final java.util.Map<Object, Integer> heldAt = new java.util.IdentityHashMap<>(); // a held lock -> the site it was first taken at
     int holds;                    // WAIT: monitor holds to restore
     boolean notified;
     boolean timed;                // WAIT, JOIN, SYNC: bounded by a time (which the schedule does not spend)

@@ -45,7 +45,8 @@ final class Schedule {
     Schedule(Strategy strategy, Runnable onAbort) {
         this.choices = new Choices(strategy.seed);
         this.races = new RaceLog(strategy.sites);
-        this.policy = strategy.policy(new Strategy.Parts(races, roster, choices, locks, this::cutShort, () -> aborted));
+        this.policy = strategy.policy(new Strategy.Parts(races, roster, choices, locks, this::cutShort, () -> aborted,
+                () -> deadlock));
         this.onAbort = onAbort;
     }
 
@@ -409,6 +410,9 @@ final class Schedule {
         }
         if (next.state.parked() && next.pendingOp == null) {
             if (next.op == Op.ACQUIRE) {
+                if (!locks.owns(next, next.lock)) {
+                    next.heldAt.put(next.lock, next.acquireSite);
+                }
                 locks.acquire(next, next.lock, next.exclusive, 1);
             } else if (next.op == Op.WAIT) {
                 locks.acquire(next, next.lock, true, next.holds);
@@ -444,6 +448,7 @@ final class Schedule {
 
     private void declareDeadlock(String evidence) {
         deadlock = evidence;
+        policy.deadlocked();
         aborted = true;
         choices.freeze();
         if (onAbort != null) {

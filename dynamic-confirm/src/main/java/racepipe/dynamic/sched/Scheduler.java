@@ -179,9 +179,11 @@ public final class Scheduler implements Scheduling {
         if (me == null) {
             return;
         }
+        int site = racepipe.dynamic.runtime.AcquireSites.peek();
         synchronized (m) {
             me.lock = lock;
             me.exclusive = exclusive;
+            me.acquireSite = site;
         }
         arrive(Op.ACQUIRE, me);
     }

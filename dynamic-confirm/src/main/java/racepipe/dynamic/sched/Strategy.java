@@ -12,7 +12,8 @@ import racepipe.dynamic.explore.Execution;
  */
 public final class Strategy {
     /** The schedule's parts a policy works with. */
-    record Parts(RaceLog races, Roster roster, Choices choices, LockModel locks, Consumer<String> cut, BooleanSupplier over) {
+    record Parts(RaceLog races, Roster roster, Choices choices, LockModel locks, Consumer<String> cut, BooleanSupplier over,
+                 java.util.function.Supplier<String> deadlock) {
     }
 
     final long seed;
@@ -46,16 +47,24 @@ public final class Strategy {
      * kind's): racefuzzer and random for race pairs, the other kinds' directed strategies over
      * their candidate's sites; IllegalArgumentException for a mode no strategy has.
      */
-    public static Strategy of(String mode, long seed, Set<String> sites) {
+    public static Strategy of(String mode, long seed, java.util.List<String> sites) {
         return switch (mode) {
-            case "racefuzzer" -> raceFuzzer(seed, sites);
-            case "random" -> random(seed, sites);
-            case "atomfuzzer" -> { // the candidate's sites: check, act (then the other thread's operation)
-                java.util.List<String> ordered = new java.util.ArrayList<>(sites);
-                yield atomFuzzer(seed, ordered.get(0), ordered.get(Math.min(1, ordered.size() - 1)));
-            }
+            case "racefuzzer" -> raceFuzzer(seed, sites == null ? null : new java.util.LinkedHashSet<>(sites));
+            case "random" -> random(seed, sites == null ? null : new java.util.LinkedHashSet<>(sites));
+            case "atomfuzzer" -> // the candidate's sites: check, act (then the other thread's operation)
+                    atomFuzzer(seed, sites.get(0), sites.get(Math.min(1, sites.size() - 1)));
+            case "deadlockfuzzer" -> deadlockFuzzer(seed, sites);
             default -> throw new IllegalArgumentException("no scheduler strategy named " + mode);
         };
+    }
+
+    /** DeadlockFuzzer on a lock cycle's sites: per participant its held lock's acquire site, then its wanted one. */
+    public static Strategy deadlockFuzzer(long seed, java.util.List<String> cycle) {
+        if (cycle.size() < 4 || cycle.size() % 2 != 0) {
+            throw new IllegalArgumentException("a lock cycle has two acquire sites per thread, at least two threads: " + cycle);
+        }
+        java.util.List<String> sites = java.util.List.copyOf(cycle);
+        return new Strategy(seed, null, p -> new DeadlockFuzzer(sites, p.roster(), p.choices(), p.locks(), p.deadlock()));
     }
 
     /** Every choice is the execution's (see racepipe.dynamic.explore). */

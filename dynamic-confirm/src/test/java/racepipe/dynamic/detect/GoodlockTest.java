@@ -1,0 +1,100 @@
+package racepipe.dynamic.detect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** iGoodlock's examples (PLDI 2009, section 3) as exact sets of cycles, fed through the hub. */
+class GoodlockTest {
+    static final int A = 1, B = 2, C = 3, GATE = 9;
+
+    /** tid takes outer at site so then inner at site si, then lets both go. */
+    static void nested(EventHub hub, int tid, int outer, int so, int inner, int si) {
+        hub.acquire(tid, outer, true, so);
+        hub.acquire(tid, inner, true, si);
+        hub.release(tid, inner, true);
+        hub.release(tid, outer, true);
+    }
+
+    static List<String> cycles(EventHub hub) {
+        return hub.goodlock().cycles().stream().map(c -> java.util.Arrays.toString(c.sites())).toList();
+    }
+
+    @Test
+    void cycles_should_be_the_one_inversion_of_two_threads() {
+        EventHub hub = new EventHub();
+        hub.threadStart(0, 1);
+        hub.threadStart(0, 2);
+        nested(hub, 1, A, 10, B, 11);
+        nested(hub, 2, B, 20, A, 21);
+        assertThat(cycles(hub)).containsExactly("[10, 11, 20, 21]");
+    }
+
+    @Test
+    void cycles_should_be_none_when_a_gate_lock_guards_both() {
+        EventHub hub = new EventHub();
+        hub.threadStart(0, 1);
+        hub.threadStart(0, 2);
+        for (int t : new int[] {1, 2}) {
+            hub.acquire(t, GATE, true, 5);
+            nested(hub, t, t == 1 ? A : B, 10 * t, t == 1 ? B : A, 10 * t + 1);
+            hub.release(t, GATE, true);
+        }
+        assertThat(cycles(hub)).isEmpty();
+    }
+
+    @Test
+    void cycles_should_be_none_when_the_threads_are_ordered_by_join_and_start() {
+        EventHub hub = new EventHub();
+        hub.threadStart(0, 1);
+        nested(hub, 1, A, 10, B, 11);
+        hub.threadJoin(0, 1);
+        hub.threadStart(0, 2);
+        nested(hub, 2, B, 20, A, 21);
+        assertThat(cycles(hub)).isEmpty();
+    }
+
+    @Test
+    void cycles_should_be_none_within_one_thread() {
+        EventHub hub = new EventHub();
+        nested(hub, 0, A, 10, B, 11);
+        nested(hub, 0, B, 20, A, 21);
+        assertThat(cycles(hub)).isEmpty();
+    }
+
+    @Test
+    void cycles_should_find_three_threads_in_a_ring_once() {
+        EventHub hub = new EventHub();
+        for (int t = 1; t <= 3; t++) {
+            hub.threadStart(0, t);
+        }
+        nested(hub, 1, A, 10, B, 11);
+        nested(hub, 2, B, 20, C, 21);
+        nested(hub, 3, C, 30, A, 31);
+        assertThat(cycles(hub)).containsExactly("[10, 11, 20, 21, 30, 31]");
+    }
+
+    @Test
+    void cycles_should_skip_an_acquire_with_no_site() {
+        EventHub hub = new EventHub();
+        hub.threadStart(0, 1);
+        hub.threadStart(0, 2);
+        nested(hub, 1, A, -1, B, 11);
+        nested(hub, 2, B, 20, A, 21);
+        assertThat(cycles(hub)).isEmpty();
+    }
+
+    @Test
+    void cycles_should_count_a_loop_of_nested_acquires_once() {
+        EventHub hub = new EventHub();
+        hub.threadStart(0, 1);
+        hub.threadStart(0, 2);
+        for (int i = 0; i < 1000; i++) {
+            nested(hub, 1, A, 10, B, 11);
+        }
+        nested(hub, 2, B, 20, A, 21);
+        assertThat(hub.goodlock().dependencies()).hasSize(2);
+        assertThat(cycles(hub)).hasSize(1);
+    }
+}
