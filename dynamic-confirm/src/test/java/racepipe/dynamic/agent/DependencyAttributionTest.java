@@ -138,7 +138,7 @@ class DependencyAttributionTest {
                 RT + "syncBefore (Ljava/lang/Object;Z)V", // a List may be a concurrent one: its edges, as in the application
                 "INVOKEINTERFACE java/util/List.add (Ljava/lang/Object;)Z (itf)", // library code calling library code: not bracketed
                 RT + "syncAfter (Ljava/lang/Object;Z)V",
-                RT + "monitorEnter (Ljava/lang/Object;)V", "MONITORENTER", RT + "monitorEntered (Ljava/lang/Object;)V",
+                RT + "acquireSite (I)V", RT + "monitorEnter (Ljava/lang/Object;)V", "MONITORENTER", RT + "monitorEntered (Ljava/lang/Object;)V",
                 RT + "read (Ljava/lang/Object;I)V", RT + "write (Ljava/lang/Object;I)V",
                 RT + "monitorExit (Ljava/lang/Object;)V", "MONITOREXIT",
                 "MONITOREXIT", RT + "monitorExit (Ljava/lang/Object;)V"); // a throw's way out: noted after the release

@@ -145,6 +145,7 @@ class MethodInstrumenterTest {
     void monitors_should_be_bracketed_on_every_exit_path() {
         assertThat(calls("monitor")).containsExactly(
                 field("GETFIELD", "lock", "Ljava/lang/Object;"), // final: not an access
+                rt("acquireSite (I)V"), // iGoodlock's: the line of the acquire that follows
                 rt("monitorEnter (Ljava/lang/Object;)V"), "MONITORENTER", rt("monitorEntered (Ljava/lang/Object;)V"),
                 rt("write (Ljava/lang/Object;I)V"), field("PUTFIELD", "count", "I"),
                 rt("monitorExit (Ljava/lang/Object;)V"), "MONITOREXIT",
@@ -175,7 +176,7 @@ class MethodInstrumenterTest {
         }, 0);
         assertThat(access[0] & Opcodes.ACC_SYNCHRONIZED).isZero();
         assertThat(calls("synchronizedMethod")).containsExactly(
-                rt("monitorEnter (Ljava/lang/Object;)V"), "MONITORENTER", rt("monitorEntered (Ljava/lang/Object;)V"),
+                rt("acquireSite (I)V"), rt("monitorEnter (Ljava/lang/Object;)V"), "MONITORENTER", rt("monitorEntered (Ljava/lang/Object;)V"),
                 rt("write (Ljava/lang/Object;I)V"), field("PUTFIELD", "count", "I"),
                 rt("monitorExit (Ljava/lang/Object;)V"), "MONITOREXIT", // the return
                 "MONITOREXIT", rt("monitorExit (Ljava/lang/Object;)V")); // the handler for a throw: noted after the release
@@ -189,7 +190,7 @@ class MethodInstrumenterTest {
     @Test
     void wait_and_notify_should_go_through_the_bridge_inside_the_monitor() {
         assertThat(calls("waitNotify")).containsExactly(
-                field("GETFIELD", "lock", "Ljava/lang/Object;"),
+                field("GETFIELD", "lock", "Ljava/lang/Object;"), rt("acquireSite (I)V"),
                 rt("monitorEnter (Ljava/lang/Object;)V"), "MONITORENTER", rt("monitorEntered (Ljava/lang/Object;)V"),
                 field("GETFIELD", "lock", "Ljava/lang/Object;"), rt("waitOn (Ljava/lang/Object;J)V"),
                 field("GETFIELD", "lock", "Ljava/lang/Object;"), rt("notifyAllWaiters (Ljava/lang/Object;)V"),
@@ -212,7 +213,7 @@ class MethodInstrumenterTest {
     @Test
     void lock_calls_should_become_static_bridge_calls_on_the_lock() {
         assertThat(calls("locks")).containsExactly(
-                rt("lock (Ljava/util/concurrent/locks/Lock;)V"), rt("unlock (Ljava/util/concurrent/locks/Lock;)V"));
+                rt("acquireSite (I)V"), rt("lock (Ljava/util/concurrent/locks/Lock;)V"), rt("unlock (Ljava/util/concurrent/locks/Lock;)V"));
     }
 
     @Test
