@@ -23,6 +23,7 @@ import racepipe.pipeline.model.RunNotes;
 import racepipe.pipeline.model.Summary;
 import racepipe.pipeline.model.Tally;
 import racepipe.pipeline.run.Ranking.Tier;
+import racepipe.statics.StaticOptions;
 import racepipe.statics.StaticResult;
 
 /**
@@ -217,12 +218,16 @@ public final class Analysis {
         AtomicReference<StaticResult> statics = new AtomicReference<>();
         AtomicReference<Throwable> staticFailure = new AtomicReference<>();
         Thread staticThread = null;
+        long staticStart = System.nanoTime();
         if (wantStatic) {
+            Duration share = StaticShare.of(opt.budget());
+            if (share != null) {
+                r.options.put("staticShare", Budgets.format(share));
+            }
             staticThread = new Thread(() -> {
-                long t0 = System.nanoTime();
                 try {
-                    StaticResult s = StaticPhase.run(program, opt.engine());
-                    double secs = seconds(t0);
+                    StaticResult s = StaticPhase.run(program, opt.engine(), new StaticOptions(share, x -> { }));
+                    double secs = seconds(staticStart);
                     synchronized (phases) {
                         phases.merge("static", secs, Double::sum);
                     }
@@ -231,8 +236,9 @@ public final class Analysis {
                         log.println("phase 1, static: skipped as java does, class path entries that do not exist: "
                                 + String.join(", ", skipped.stream().map(String::valueOf).toList()));
                     }
-                    log.println(String.format(java.util.Locale.ROOT, "phase 1, static (%s): %d pairs, %.1f s",
-                            opt.engine(), s.pairs().size(), secs));
+                    log.println(String.format(java.util.Locale.ROOT, "phase 1, static (%s): %d pairs, %.1f s%s",
+                            opt.engine(), s.pairs().size(), secs, s.partial() == null ? ""
+                                    : " (partial: " + s.partial() + "; its share is a quarter of --budget)"));
                 } catch (Throwable e) {
                     staticFailure.set(e);
                     Children.killAll(); // the dynamic runs are of no use now
@@ -278,7 +284,7 @@ public final class Analysis {
         }
         if (staticThread != null && statics.get() == null) {
             synchronized (phases) {
-                phases.merge("static", seconds(t0), Double::sum); // stopped while the engine ran
+                phases.merge("static", seconds(staticStart), Double::sum); // stopped while the engine ran
             }
         }
         if (stop.now()) {
@@ -324,11 +330,17 @@ public final class Analysis {
      */
     private DetectRuns.Options withStaticHelp(ResultFile r, DetectRuns.Options runs, Thread staticThread,
                                               AtomicReference<StaticResult> statics) throws IOException, InterruptedException {
-        while (staticThread.isAlive() && !stop.now()) {
+        long until = System.nanoTime() + StaticShare.helpWait(opt.budget()).toNanos();
+        while (staticThread.isAlive() && !stop.now() && System.nanoTime() < until) {
             staticThread.join(100);
         }
         StaticResult s = statics.get();
-        if (s == null || s.threadLocal().isEmpty()) {
+        if (s == null) {
+            log.println("phase 1: the dynamic runs go without static help: the engine was not done in "
+                    + Budgets.format(StaticShare.helpWait(opt.budget())));
+            return runs;
+        }
+        if (s.threadLocal().isEmpty()) {
             return runs;
         }
         Path file = Files.write(out.resolve("runs/unwatched.txt"), s.threadLocal());

@@ -2,6 +2,7 @@ package racepipe.statics.internal.wala;
 
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.callgraph.CGNode;
+import com.ibm.wala.core.util.strings.Atom;
 import racepipe.contract.WatchedLibrary;
 
 /**
@@ -22,9 +23,25 @@ enum SpawnKind {
             "java/lang/ThreadBuilders$PlatformThreadBuilder", "java/lang/ThreadBuilders$VirtualThreadFactory",
             "java/lang/ThreadBuilders$PlatformThreadFactory");
 
+    /**
+     * The names any spawn method has, as WALA's interned atoms: asked for every callee of every
+     * node, so most answers come from this set without building a class or descriptor string
+     * (that string building dominated large library trees).
+     */
+    private static final java.util.Set<Atom> NAMES = names();
+
+    private static java.util.Set<Atom> names() {
+        java.util.Set<Atom> out = new java.util.HashSet<>();
+        for (String n : java.util.List.of("start", "unstarted", "newThread", "startVirtualThread", WatchedLibrary.TASK_COLLECTION_METHOD)) {
+            out.add(Atom.findOrCreateUnicodeAtom(n));
+        }
+        WatchedLibrary.TASK_METHODS.forEach(n -> out.add(Atom.findOrCreateUnicodeAtom(n)));
+        return java.util.Set.copyOf(out);
+    }
+
     static SpawnKind of(CGNode target) {
         IMethod m = target.getMethod();
-        if (WalaProgram.isApp(m.getDeclaringClass())) {
+        if (!NAMES.contains(m.getName()) || WalaProgram.isApp(m.getDeclaringClass())) {
             return NONE;
         }
         String cls = WalaProgram.internalName(m.getDeclaringClass().getReference());

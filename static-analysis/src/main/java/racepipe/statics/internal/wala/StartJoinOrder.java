@@ -264,7 +264,7 @@ final class StartJoinOrder {
                     continue;
                 }
                 for (CGNode c : p.cg.getPossibleTargets(n, site)) {
-                    if (SpawnKind.of(c) == SpawnKind.NONE && !seen.get(p.cg.getNumber(c))) {
+                    if (!seen.get(p.cg.getNumber(c)) && SpawnKind.of(c) == SpawnKind.NONE) {
                         seen.set(p.cg.getNumber(c));
                         todo.add(c);
                     }
