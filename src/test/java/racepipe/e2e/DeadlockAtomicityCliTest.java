@@ -1,0 +1,150 @@
+package racepipe.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The other two bug kinds on the race pipeline's path, from the CLI: a lock-order deadlock
+ * (iGoodlock predicts it from a run that did not deadlock, DeadlockFuzzer makes it happen, the
+ * printed replay deadlocks again), the same orders under a gate lock (nothing reported), and a
+ * check-then-act on a synchronized pool that holds no data race (the atomicity check predicts it,
+ * AtomFuzzer makes the act throw).
+ */
+class DeadlockAtomicityCliTest {
+    static final String SRC = """
+            package bugs;
+            public class Main {
+                static class Account { int balance = 100; }
+                static class Pool {
+                    private int active;
+                    synchronized int active() { return active; }
+                    synchronized void add() {
+                        if (active >= 2) throw new IllegalStateException("too many active: " + (active + 1));
+                        active++;
+                    }
+                }
+                static volatile long sink;
+                static final Object GATE = new Object();
+                static void work() { long s = 0; for (int i = 0; i < 2_000_000; i++) s += i * 31L; sink = s; }
+                static void transfer(Account from, Account to) {
+                    synchronized (from) { // @OUTER
+                        synchronized (to) { // @INNER
+                            from.balance--; to.balance++;
+                        }
+                    }
+                }
+                static void join(Pool pool) {
+                    if (pool.active() < 2) { // @CHECK
+                        pool.add(); // @ACT
+                    }
+                }
+                public static void main(String[] args) throws Exception {
+                    Account x = new Account(), y = new Account();
+                    Pool pool = new Pool();
+                    pool.add();
+                    Thread t1, t2;
+                    switch (args[0]) {
+                        case "transfer" -> {
+                            t1 = new Thread(() -> transfer(x, y));
+                            t2 = new Thread(() -> { work(); transfer(y, x); });
+                        }
+                        case "gated" -> {
+                            t1 = new Thread(() -> { synchronized (GATE) { transfer(x, y); } });
+                            t2 = new Thread(() -> { work(); synchronized (GATE) { transfer(y, x); } });
+                        }
+                        default -> {
+                            t1 = new Thread(() -> join(pool));
+                            t2 = new Thread(() -> { work(); join(pool); });
+                        }
+                    }
+                    t1.start(); t2.start();
+                    t1.join(); t2.join();
+                    System.out.println(x.balance + y.balance + pool.active());
+                }
+            }
+            """;
+    static Path dir;
+    static Path app;
+
+    @BeforeAll
+    static void build() throws Exception {
+        dir = Files.createTempDirectory("racepipe-bugs");
+        app = UserApp.jar(dir, "bugs", Map.of("bugs/Main.java", SRC), List.of(), "bugs.Main");
+    }
+
+    private static Cli.Result analyze(String mode) throws Exception {
+        return Cli.run("analyze", app.toString(), "--runs", "1", "--predictors", "hybrid", "--jobs", "1",
+                "--out", dir.resolve(mode).toString(), "--", mode);
+    }
+
+    private static int line(String marker) {
+        String[] lines = SRC.split("\n");
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].contains(marker)) {
+                return i + 1;
+            }
+        }
+        throw new IllegalArgumentException(marker);
+    }
+
+    private static Set<Integer> lines(JsonNode entry) {
+        Set<Integer> out = new HashSet<>();
+        for (JsonNode s : entry.path("sites")) {
+            if (s.path("file").asText().endsWith("Main.java")) {
+                out.add(s.path("line").asInt());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void a_lock_order_deadlock_should_be_confirmed_and_replayed() throws Exception {
+        Cli.Result r = analyze("transfer");
+        assertThat(r.code()).as(r.output()).isEqualTo(1);
+        JsonNode confirmed = null;
+        for (JsonNode d : r.json().path("deadlocks")) {
+            if (d.path("verdict").asText().equals("confirmed") && lines(d).containsAll(Set.of(line("@OUTER"), line("@INNER")))) {
+                confirmed = d;
+            }
+        }
+        assertThat(confirmed).as(r.output()).isNotNull();
+        String replay = r.output().lines().filter(l -> l.startsWith("replay") && l.toLowerCase().contains("deadlock"))
+                .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse(null);
+        assertThat(replay).as(r.output()).isNotNull();
+        Process p = new ProcessBuilder("bash", "-c", replay).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(3, TimeUnit.MINUTES)).isTrue();
+        assertThat(p.exitValue()).as(out).isEqualTo(1);
+        assertThat(out.toLowerCase()).contains("deadlock");
+    }
+
+    @Test
+    void the_same_orders_under_a_gate_lock_should_report_no_deadlock() throws Exception {
+        Cli.Result r = analyze("gated");
+        assertThat(r.json().path("deadlocks").isArray()).as(r.output()).isTrue();
+        assertThat(r.json().path("deadlocks")).as(r.output()).isEmpty();
+    }
+
+    @Test
+    void a_check_then_act_should_be_a_harmful_atomicity_violation() throws Exception {
+        Cli.Result r = analyze("pool");
+        assertThat(r.code()).as(r.output()).isEqualTo(1);
+        JsonNode harmful = null;
+        for (JsonNode a : r.json().path("atomicity")) {
+            if (a.path("verdict").asText().equals("harmful") && lines(a).containsAll(Set.of(line("@CHECK"), line("@ACT")))) {
+                harmful = a;
+            }
+        }
+        assertThat(harmful).as(r.output()).isNotNull();
+    }
+}
