@@ -231,6 +231,11 @@ public final class EventHub {
         acquire(tid, lock, exclusive, -1);
     }
 
+    /** Before tid blocks for an exclusive lock at site: iGoodlock's dependency (see Goodlock.request). */
+    public void request(int tid, int lock, int site) {
+        goodlock.request(tid, lock, site);
+    }
+
     /** After tid acquired lock at site (-1: unknown); reentrant acquires change nothing. */
     public void acquire(int tid, int lock, boolean exclusive, int site) {
         current = null; // the stamps may change: accesses begin again

@@ -84,6 +84,23 @@ public final class Goodlock {
         depth[tid] = d + 1;
     }
 
+    /**
+     * tid is about to block for lock at site: the dependency is made at the request, so that a run
+     * that deadlocks (its acquires never return) still has its cycle. Its acquire adds nothing new.
+     */
+    public void request(int tid, int lock, int site) {
+        ensure(tid);
+        int d = depth[tid];
+        for (int i = 0; i < d; i++) {
+            if (heldLocks[tid][i] == lock) {
+                return; // reentrant: no dependency
+            }
+        }
+        if (d > 0) {
+            dependency(tid, lock, site, d);
+        }
+    }
+
     /** tid gave up its last exclusive hold of lock. */
     public void release(int tid, int lock) {
         ensure(tid);

@@ -24,6 +24,7 @@ final class Locks {
     static void lock(Lock lock) {
         try (LibCalls.State paused = LibCalls.pause()) {
             acquire(lock, false);
+            requested(lock);
             lock.lock();
             taken(lock);
         }
@@ -32,6 +33,7 @@ final class Locks {
     static void lockInterruptibly(Lock lock) throws InterruptedException {
         try (LibCalls.State paused = LibCalls.pause()) {
             acquire(lock, false);
+            requested(lock);
             lock.lockInterruptibly();
             taken(lock);
         }
@@ -62,6 +64,14 @@ final class Locks {
         }
         s.acquire(id, exclusive);
         return true;
+    }
+
+    /** Before a blocking lock of an exclusive lock: its lock order, for iGoodlock (a deadlock never returns). */
+    private static void requested(Lock lock) {
+        Recorder r = RT.rec;
+        if (r != null && LockIdentity.exclusive(lock)) {
+            r.request(LockIdentity.of(lock));
+        }
     }
 
     /** After a try-lock: record it when taken, else give the model's grant back. */

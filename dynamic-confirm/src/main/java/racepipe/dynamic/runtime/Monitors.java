@@ -11,6 +11,10 @@ final class Monitors {
 
     static void enter(Object lock) {
         try (LibCalls.State paused = LibCalls.pause()) {
+            Recorder r = RT.rec;
+            if (r != null && lock != null) {
+                r.request(lock); // a deadlocked run never returns from monitorenter: its lock order is told now
+            }
             Scheduling s = RT.sched;
             if (s != null && lock != null) {
                 s.acquire(lock, true);

@@ -633,6 +633,12 @@ final class Recorder {
         backlog.add((Runnable) () -> hub.acquire(tid, id, exclusive, site), 1);
     }
 
+    /** Before the thread blocks for an exclusive lock (the acquire's site is still pending). */
+    synchronized void request(Object lock) {
+        int tid = current(), id = lockId(lock), site = AcquireSites.peek();
+        backlog.add((Runnable) () -> hub.request(tid, id, site), 1);
+    }
+
     synchronized void release(Object lock, boolean exclusive) {
         int tid = current(), id = lockId(lock);
         backlog.add((Runnable) () -> hub.release(tid, id, exclusive), 1);

@@ -31,6 +31,30 @@ class GoodlockTest {
         assertThat(cycles(hub)).containsExactly("[10, 11, 20, 21]");
     }
 
+    /** The run deadlocked: each thread holds its first lock and asked for the other's, never got it. */
+    @Test
+    void cycles_should_include_a_deadlock_that_happened_from_its_requests() {
+        EventHub hub = new EventHub();
+        hub.threadStart(0, 1);
+        hub.threadStart(0, 2);
+        hub.acquire(1, A, true, 10);
+        hub.acquire(2, B, true, 20);
+        hub.request(1, B, 11);
+        hub.request(2, A, 21);
+        assertThat(cycles(hub)).containsExactly("[10, 11, 20, 21]");
+    }
+
+    @Test
+    void a_request_and_its_acquire_should_make_one_dependency_and_a_reentrant_one_none() {
+        EventHub hub = new EventHub();
+        hub.threadStart(0, 1);
+        hub.acquire(1, A, true, 10);
+        hub.request(1, A, 12); // reentrant
+        hub.request(1, B, 11);
+        hub.acquire(1, B, true, 11);
+        assertThat(hub.goodlock().dependencies()).hasSize(1);
+    }
+
     @Test
     void cycles_should_be_none_when_a_gate_lock_guards_both() {
         EventHub hub = new EventHub();

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import racepipe.contract.CandidateKind;
 import racepipe.contract.Outcome;
 import racepipe.pipeline.model.Confirm;
 import racepipe.pipeline.model.RacePair;
@@ -72,7 +73,7 @@ final class AnalyzeTable {
             out.println(summary(tried, unreached.size(), untried.size()));
         }
         CandidateTable.print(out, r);
-        String deadlocks = RunNotes.deadlocks(r.runs);
+        String deadlocks = RunNotes.deadlocks(r.runs, !r.candidates(CandidateKind.LOCK_CYCLE).isEmpty());
         if (deadlocks != null) {
             out.println(cut(deadlocks, WIDTH));
         }

@@ -51,13 +51,19 @@ public final class RunNotes {
      * verdict covers (and, in every run, a program whose end was never analysed).
      */
     public static String deadlocks(List<DetectRun> runs) {
+        return deadlocks(runs, false);
+    }
+
+    /** {@code cycleReported}: a lock cycle was predicted from the runs (the deadlocks section shows its verdict). */
+    public static String deadlocks(List<DetectRun> runs, boolean cycleReported) {
         long n = runs == null ? 0 : runs.stream().filter(r -> r.outcome() == Outcome.DEADLOCK).count();
         if (n == 0) {
             return null;
         }
         return "deadlock: " + n + " of " + runs.size() + " Phase 1 run" + (runs.size() == 1 ? "" : "s") + " deadlocked"
                 + (n == runs.size() ? ", never ending" : "")
-                + "; not a data race: `racepipe explore` finds and replays it";
+                + (cycleReported ? "; its lock cycle is under deadlocks, with its verdict"
+                        : "; not a data race: `racepipe explore` finds and replays it");
     }
 
     /** {@code timeoutSeconds}: the bound each run had, or null when not known. */

@@ -29,6 +29,8 @@ class RunNotesTest {
         assertThat(RunNotes.deadlocks(List.of(run(0, Outcome.DEADLOCK), run(1, Outcome.OK))))
                 .isEqualTo("deadlock: 1 of 2 Phase 1 runs deadlocked; not a data race: `racepipe explore` finds and replays it");
         assertThat(RunNotes.deadlocks(List.of(run(0, Outcome.DEADLOCK)))).startsWith("deadlock: 1 of 1 Phase 1 run deadlocked, never ending; not a data race");
+        assertThat(RunNotes.deadlocks(List.of(run(0, Outcome.DEADLOCK)), true))
+                .isEqualTo("deadlock: 1 of 1 Phase 1 run deadlocked, never ending; its lock cycle is under deadlocks, with its verdict");
     }
 
     @Test
