@@ -132,7 +132,10 @@ class MessagesCliTest {
         }
         assertThat(outs).containsPattern("(?m)^  read  at " + Pattern.quote(c) + " ")
                 .doesNotContainPattern("(?m)^  write at " + Pattern.quote(c) + " ")
-                .containsPattern("(?m)^  write at " + Pattern.quote(p) + " in Main.lambda\\$main\\$0 \\(java\\.util\\.HashMap\\.\\w+\\)");
+                // the library's field: in the race line, and beside the access when the pair is named otherwise (its
+                // variable is the field its example trial raced on, RacedNames, so the access line need not repeat it)
+                .containsPattern("(?m)^race on java\\.util\\.HashMap object \\.\\w+;")
+                .containsPattern("(?m)^  write at " + Pattern.quote(p) + " in Main.lambda\\$main\\$0(?: \\(java\\.util\\.HashMap\\.\\w+\\))?, thread ");
     }
 
     @Test
