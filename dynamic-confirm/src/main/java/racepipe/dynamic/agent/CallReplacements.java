@@ -50,6 +50,9 @@ final class CallReplacements implements Opcodes {
         on(null, OBJECT, RT, "notify()V", "notifyOne");
         on(null, OBJECT, RT, "notifyAll()V", "notifyAllWaiters");
         on(THREAD, THREAD, RT, "start()V", "start");
+        // JDK 21+: a builder's start is unstarted + Thread.start, so the scheduler and the detectors see it
+        on("java/lang/Thread$Builder", OBJECT, RT, "start(Ljava/lang/Runnable;)Ljava/lang/Thread;", "builderStart");
+        onStatic(THREAD, "startVirtualThread(Ljava/lang/Runnable;)Ljava/lang/Thread;", "startVirtualThread");
         on(THREAD, THREAD, RT, "join()V", "join");
         on(THREAD, THREAD, RT, "join(J)V", "joinTimed");
         for (String sig : List.of("lock()V", "lockInterruptibly()V", "tryLock()Z", "tryLock(" + TIMED + ")Z", "unlock()V",

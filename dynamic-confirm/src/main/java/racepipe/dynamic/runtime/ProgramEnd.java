@@ -33,7 +33,7 @@ public final class ProgramEnd {
             }
         }
         Scheduling s = RT.sched;
-        UNCAUGHT.add(new Uncaught(t.getName(), e.getClass().getName(), String.valueOf(e.getMessage()), stack.toString(),
+        UNCAUGHT.add(new Uncaught(ThreadNames.of(t), e.getClass().getName(), String.valueOf(e.getMessage()), stack.toString(),
                 s == null ? -1 : s.turns()));
     }
 

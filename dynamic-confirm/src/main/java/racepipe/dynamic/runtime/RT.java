@@ -240,6 +240,18 @@ public final class RT {
         ThreadCalls.start(t);
     }
 
+    /** Thread.Builder.start(task) (JDK 21+; the receiver is typed Object for JDK 17): unstarted, then started as Thread.start. */
+    public static Thread builderStart(Object builder, Runnable task) {
+        Thread t = ThreadCalls.unstarted(builder, task);
+        ThreadCalls.start(t);
+        return t;
+    }
+
+    /** Thread.startVirtualThread(task) (JDK 21+): a virtual thread's start the scheduler and detectors see. */
+    public static Thread startVirtualThread(Runnable task) {
+        return builderStart(ThreadCalls.ofVirtual(), task);
+    }
+
     public static void join(Thread t) throws InterruptedException {
         ThreadCalls.join(t, 0L);
     }

@@ -5,6 +5,40 @@ final class ThreadCalls {
     private ThreadCalls() {
     }
 
+    /**
+     * Thread.Builder's unstarted(task) and Thread.ofVirtual(), found reflectively: the runtime is
+     * built for JDK 17, where builders do not exist (nor do calls to them in a program it runs).
+     */
+    static Thread unstarted(Object builder, Runnable task) {
+        try {
+            return (Thread) Class.forName("java.lang.Thread$Builder").getMethod("unstarted", Runnable.class).invoke(builder, task);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw rethrown(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Thread.Builder.unstarted is not callable here", e);
+        }
+    }
+
+    static Object ofVirtual() {
+        try {
+            return Thread.class.getMethod("ofVirtual").invoke(null);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw rethrown(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Thread.ofVirtual is not callable here", e);
+        }
+    }
+
+    private static RuntimeException rethrown(Throwable t) {
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new IllegalStateException(t);
+    }
+
     static void start(Thread t) {
         try (LibCalls.State paused = LibCalls.pause()) {
             Recorder r = RT.rec;

@@ -31,6 +31,6 @@ final class Threads {
     }
 
     String name(int tid) {
-        return tid < threads.size() ? threads.get(tid).getName() : "?";
+        return tid < threads.size() ? ThreadNames.of(threads.get(tid)) : "?";
     }
 }

@@ -127,7 +127,7 @@ final class SchedThread {
     }
 
     String name() {
-        return thread.getName();
+        return racepipe.dynamic.runtime.ThreadNames.of(thread);
     }
 
     /** Wakes the thread, given the turn: parked at a point, or really waiting on a monitor. */

@@ -25,6 +25,8 @@ class CallReplacementsTest implements Opcodes {
             new Call(INVOKEVIRTUAL, "java/lang/Object", "notify", "()V"),
             new Call(INVOKEVIRTUAL, "java/lang/Object", "notifyAll", "()V"),
             new Call(INVOKEVIRTUAL, "java/lang/Thread", "start", "()V"),
+            new Call(INVOKEINTERFACE, "java/lang/Thread$Builder", "start", "(Ljava/lang/Runnable;)Ljava/lang/Thread;"), // JDK 21+
+            new Call(INVOKESTATIC, "java/lang/Thread", "startVirtualThread", "(Ljava/lang/Runnable;)Ljava/lang/Thread;"),
             new Call(INVOKEVIRTUAL, "java/lang/Thread", "join", "()V"),
             new Call(INVOKEVIRTUAL, "java/lang/Thread", "join", "(J)V"),
             new Call(INVOKEINTERFACE, CUC + "locks/Lock", "lock", "()V"),
