@@ -93,6 +93,8 @@ class TestSuiteCliTest {
     /** The JUnit 4 race's replay: plain threads. (A pool's race may replay differently: which worker takes a task is the JDK's.) */
     private static final Pattern REPLAY = Pattern.compile("^replay Registry.last: (.*)$", Pattern.MULTILINE);
     private static Cli.Result run;
+    private static Path tests;
+    private static String testCp;
 
     @BeforeAll
     static void test() throws Exception {
@@ -107,11 +109,12 @@ class TestSuiteCliTest {
                 "shop/Registry.java", REGISTRY), List.of());
         List<String> testCp = new ArrayList<>(List.of(classes.toString()));
         testCp.addAll(junit);
-        Path tests = compile(dir.resolve("test-classes"), Map.of("shop/CounterTest.java", COUNTER_TEST,
+        tests = compile(dir.resolve("test-classes"), Map.of("shop/CounterTest.java", COUNTER_TEST,
                 "shop/RegistryTest.java", REGISTRY_TEST), testCp);
         // hybrid alone, 8 trials a pair: the races are the dynamic detectors' and RaceFuzzer makes them in most trials
         // (the static engine would cost ~15 s more, the stopping rule's 20 raced trials half a minute)
-        run = Cli.run("test", tests.toString(), "--cp", String.join(File.pathSeparator, testCp), "--predictors", "hybrid",
+        TestSuiteCliTest.testCp = String.join(File.pathSeparator, testCp);
+        run = Cli.run("test", tests.toString(), "--cp", TestSuiteCliTest.testCp, "--predictors", "hybrid",
                 "--trials", "8", "--out", dir.resolve("out").toString());
     }
 
@@ -155,6 +158,29 @@ class TestSuiteCliTest {
         assertThat(registry).as(run.output()).isNotNull();
         assertThat(registry.path("tests").toString()).contains("RegistryTest#twoRegistrations");
         assertThat(run.output()).contains("race on shop.Registry.last: ran by RegistryTest#twoRegistrations");
+    }
+
+    /** SIGTERM once Phase 2 began: the workers are killed, report.json says what was found and that it was stopped, exit 143. */
+    @Test
+    void aSigtermInPhase2LeavesTheReport() throws Exception {
+        Path out = Files.createTempDirectory("racepipe-tests-stopped");
+        Process p = new ProcessBuilder(Cli.ROOT.resolve("scripts/racepipe").toString(), "test", tests.toString(), "--cp", testCp,
+                "--predictors", "hybrid", "--trials", "8", "--out", out.toString()).redirectErrorStream(true).start();
+        StringBuilder seen = new StringBuilder();
+        try (java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String l;
+            while ((l = lines.readLine()) != null && !l.startsWith("phase 2: pair")) {
+                seen.append(l).append('\n');
+            }
+            assertThat(l).as(seen.toString()).isNotNull();
+            p.destroy(); // SIGTERM
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("racepipe test ended after SIGTERM").isTrue();
+        }
+        assertThat(p.exitValue()).isEqualTo(143);
+        JsonNode r = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.resolve("report.json").toFile());
+        assertThat(r.at("/stopped/why").asText()).contains("SIGTERM");
+        assertThat(r.path("pairs").size()).isPositive();
     }
 
     @Test

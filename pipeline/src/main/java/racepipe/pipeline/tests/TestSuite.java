@@ -76,6 +76,8 @@ public final class TestSuite {
     private final long start = System.nanoTime();
     private final Map<String, Double> phases = new LinkedHashMap<>();
     private String stoppedIn;
+    private volatile boolean signalled;
+    private volatile ResultFile current;
 
     public TestSuite(Path tests, List<Path> classPath, Options opt, Path out, PrintStream log, Replays replays) {
         this(tests, classPath, List.of(), opt, out, log, replays);
@@ -167,6 +169,7 @@ public final class TestSuite {
         Map<String, List<String>> reachedBy = new LinkedHashMap<>();
         Map<String, RacePair> pairs = phase1(prog, selectors, r, reachedBy, infos);
         r.pairs = new ArrayList<>(pairs.values());
+        current = r;
         // 3. Phase 2: per test, the pairs it was first to reach
         Map<String, List<RacePair>> byTest = new LinkedHashMap<>();
         for (RacePair p : r.pairs) {
@@ -202,7 +205,25 @@ public final class TestSuite {
         return opt.predictors().stream().anyMatch(p.predictors::containsKey);
     }
 
+    /**
+     * SIGINT/SIGTERM: the test JVMs are killed and none starts again; run() ends as when the
+     * budget runs out, with what it found (the pairs not tried yet are untried), and its caller
+     * writes the report.
+     */
+    public void stop() {
+        signalled = true;
+        racepipe.pipeline.run.Children.stopAll();
+    }
+
+    /** What run() has found so far (null before Phase 1 ended), for a report written without its end. */
+    public ResultFile sofar() {
+        return current;
+    }
+
     private long remainingMillis() {
+        if (signalled) {
+            return 0;
+        }
         if (opt.budget() == null) {
             return Long.MAX_VALUE;
         }
@@ -508,8 +529,8 @@ public final class TestSuite {
         int untried = (int) r.pairs.stream().filter(p -> isCandidate(p) && "untried".equals(p.verdict)).count();
         double wall = seconds(start);
         if (stoppedIn != null) {
-            r.stopped = new ResultFile.Stopped("the budget of " + racepipe.pipeline.run.Budgets.format(opt.budget()) + " ran out",
-                    stoppedIn, wall, untried, candidates);
+            r.stopped = new ResultFile.Stopped(signalled ? "interrupted (SIGINT/SIGTERM)"
+                    : "the budget of " + racepipe.pipeline.run.Budgets.format(opt.budget()) + " ran out", stoppedIn, wall, untried, candidates);
         }
         r.summary = new Summary(t.sets(), t.counts(), t.verdicts(), new LinkedHashMap<>(phases), wall, 1);
     }
