@@ -35,8 +35,22 @@ public final class Suite {
     }
 
     public static InputStream truth(Path jar, String name) throws IOException {
+        return resource(jar, "benchmarks/" + name + "/truth.tsv");
+    }
+
+    /** The benchmark's atomic blocks' truth (atomicity.tsv, as truth.tsv by labels), or null when it has none. */
+    public static InputStream atomicity(Path jar, String name) throws IOException {
+        try (JarFile j = new JarFile(jar.toFile())) {
+            if (j.getJarEntry("benchmarks/" + name + "/atomicity.tsv") == null) {
+                return null;
+            }
+        }
+        return resource(jar, "benchmarks/" + name + "/atomicity.tsv");
+    }
+
+    private static InputStream resource(Path jar, String entry) throws IOException {
         JarFile j = new JarFile(jar.toFile());
-        JarEntry e = j.getJarEntry("benchmarks/" + name + "/truth.tsv");
+        JarEntry e = j.getJarEntry(entry);
         return new java.io.ByteArrayInputStream(j.getInputStream(e).readAllBytes()) {
             @Override
             public void close() throws IOException {
