@@ -75,6 +75,7 @@ public final class BenchReport {
                 out.println("    unlisted pairs induced: " + tr.get("unlistedInduced"));
             }
         }
+        DeadlockTable.print(out, rows);
         AtomicityTable.print(out, rows);
     }
 
@@ -127,6 +128,7 @@ public final class BenchReport {
                     .append(real == null ? "" : esc(String.join("; ", ((List<?>) real.get("disagreements")).stream().map(String::valueOf).toList())))
                     .append(" |\n");
         }
+        sb.append(DeadlockTable.markdown(rows));
         AtomicityTable.markdown(sb, rows);
         for (BenchRow r : rows) {
             pairTable(sb, r);
