@@ -29,6 +29,11 @@ public final class BenchRow {
 
     /** With the Real set from {@code source}: the truth file, or an exploration (see {@link RealSource}). */
     public BenchRow(String name, ResultFile r, Truth truth, RealSource source, Map<String, Double> phases) {
+        this(name, r, truth, source, CycleTruth.none(), phases);
+    }
+
+    /** With the benchmark's lock-cycle truth too (deadlocks.tsv): the deadlock sets and their checks (see {@link DeadlockSets}). */
+    public BenchRow(String name, ResultFile r, Truth truth, RealSource source, CycleTruth cycles, Map<String, Double> phases) {
         this.name = name;
         Map<String, Set<String>> sets = new LinkedHashMap<>();
         PREDICTORS.forEach(p -> sets.put(p, new TreeSet<>()));
@@ -68,11 +73,13 @@ public final class BenchRow {
             quality.put(k, quality(sets.get(k), real, byTruth, source, k));
         }
         json.put("quality", quality);
-        json.put("checks", checks(r, candidates, induced, real, byTruth, sets, source));
+        Map<String, Boolean> checks = checks(r, candidates, induced, real, byTruth, sets, source);
+        json.put("checks", checks);
         json.put("real", source.json());
         List<Map<String, Object>> pairs = truthPairs(byTruth, r, truth);
         json.put("pairs", pairs);
         json.put("truth", truthSummary(pairs));
+        json.put("deadlocks", DeadlockSets.of(r, cycles, checks));
         json.put("phases", phases);
     }
 

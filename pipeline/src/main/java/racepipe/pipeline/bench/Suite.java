@@ -35,8 +35,22 @@ public final class Suite {
     }
 
     public static InputStream truth(Path jar, String name) throws IOException {
+        return resource(jar, name, "truth.tsv");
+    }
+
+    /** The benchmark's deadlocks.tsv (its lock cycles' truth), or null when it has none. */
+    public static InputStream deadlocks(Path jar, String name) throws IOException {
+        try (JarFile j = new JarFile(jar.toFile())) {
+            if (j.getJarEntry("benchmarks/" + name + "/deadlocks.tsv") == null) {
+                return null;
+            }
+        }
+        return resource(jar, name, "deadlocks.tsv");
+    }
+
+    private static InputStream resource(Path jar, String name, String file) throws IOException {
         JarFile j = new JarFile(jar.toFile());
-        JarEntry e = j.getJarEntry("benchmarks/" + name + "/truth.tsv");
+        JarEntry e = j.getJarEntry("benchmarks/" + name + "/" + file);
         return new java.io.ByteArrayInputStream(j.getInputStream(e).readAllBytes()) {
             @Override
             public void close() throws IOException {

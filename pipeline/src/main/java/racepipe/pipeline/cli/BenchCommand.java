@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 import racepipe.pipeline.bench.BenchOne;
 import racepipe.pipeline.bench.BenchReport;
 import racepipe.pipeline.bench.BenchRow;
+import racepipe.pipeline.bench.CycleTruth;
 import racepipe.pipeline.bench.RealSource;
 import racepipe.pipeline.bench.Suite;
 import racepipe.pipeline.bench.Truth;
@@ -114,9 +115,10 @@ public final class BenchCommand implements Callable<Integer> {
                 explored = explore(ProgramInput.check(jar, "benchmarks." + name + ".Main", List.of()), exploreBudget, out.resolve(name));
                 phases.put("explore", Math.round((System.nanoTime() - e0) / 1e8) / 10.0);
             }
-            try (var tsv = Suite.truth(jar, name)) {
+            try (var tsv = Suite.truth(jar, name); var dl = Suite.deadlocks(jar, name)) {
                 Truth truth = Truth.load(name, tsv, src);
-                BenchRow row = new BenchRow(name, one.report(), truth, new RealSource(truth, explored), phases);
+                CycleTruth cycles = dl == null ? CycleTruth.none() : CycleTruth.load(name, dl, src);
+                BenchRow row = new BenchRow(name, one.report(), truth, new RealSource(truth, explored), cycles, phases);
                 row.json.put("wallSeconds", one.wallSeconds());
                 rows.add(row);
             }
