@@ -319,7 +319,7 @@ public final class Analysis {
     }
 
     private boolean isCandidate(RacePair p) {
-        return opt.predictors().stream().anyMatch(p.predictors::containsKey);
+        return SeenOrdered.candidate(p, opt.predictors());
     }
 
     /**
