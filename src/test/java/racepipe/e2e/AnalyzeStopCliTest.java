@@ -73,7 +73,11 @@ class AnalyzeStopCliTest {
         assertThat(r1.at("/stopped/why").asText()).contains("budget (2s)");
         assertThat(first.output()).contains("stopped in phase").contains("--resume " + o);
         List<String> verdicts = r1.get("pairs").findValuesAsText("verdict");
-        assertThat(verdicts).as("pairs left for the resume").contains("untried");
+        if (verdicts.isEmpty()) { // a loaded machine: 2 s ended before a dynamic run did
+            assertThat(r1.at("/stopped/phase").asText()).isEqualTo("phase 1");
+        } else {
+            assertThat(verdicts).as("pairs left for the resume").contains("untried");
+        }
         boolean confirmed = verdicts.contains("real") || verdicts.contains("harmful");
         assertThat(first.code()).as(first.output()).isEqualTo(confirmed ? 1 : 0);
         JsonNode phases1 = JSON.readTree(o.resolve("phases.json").toFile());

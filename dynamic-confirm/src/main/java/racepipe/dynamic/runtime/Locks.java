@@ -23,8 +23,8 @@ final class Locks {
 
     static void lock(Lock lock) {
         try (LibCalls.State paused = LibCalls.pause()) {
+            requested(lock); // before the grant, as Monitors.enter: a seeded run that deadlocks waits in the grant
             acquire(lock, false);
-            requested(lock);
             lock.lock();
             taken(lock);
         }
@@ -32,8 +32,8 @@ final class Locks {
 
     static void lockInterruptibly(Lock lock) throws InterruptedException {
         try (LibCalls.State paused = LibCalls.pause()) {
+            requested(lock); // before the grant, as Monitors.enter: a seeded run that deadlocks waits in the grant
             acquire(lock, false);
-            requested(lock);
             lock.lockInterruptibly();
             taken(lock);
         }

@@ -65,6 +65,7 @@ final class Recorder {
         Repeats repeats; // the filter, while on (only its thread appends through it)
         Repeats idle;    // the filter's table while off
         int judged;      // accesses handed over since the filter went on, or off
+        int held;        // exclusive holds the recorder saw taken and not given up
 
         Pending(Thread thread, int tid) {
             this.thread = thread;
@@ -628,18 +629,44 @@ final class Recorder {
         backlog.add((Runnable) () -> hub.volatileAccess(tid, shadows.field(sync, SYNC_FIELD).id, release), 1);
     }
 
+    private static final int HANDOFF_FIELD = Sites.field("racepipe/runtime/Synchronizers", "handOff");
+
+    /** o handed to another thread (send) or received from one: a message, which hybrid takes too (Detector#handOff). */
+    synchronized void handOff(Object o, boolean send) {
+        int tid = current();
+        backlog.add((Runnable) () -> hub.handOff(tid, shadows.field(o, HANDOFF_FIELD).id, send), 1);
+    }
+
     synchronized void acquire(Object lock, boolean exclusive) {
+        if (exclusive) {
+            Pending p = own();
+            (p != null ? p : mine(Thread.currentThread())).held++;
+        }
         int tid = current(), id = lockId(lock), site = AcquireSites.take();
         backlog.add((Runnable) () -> hub.acquire(tid, id, exclusive, site), 1);
     }
 
-    /** Before the thread blocks for an exclusive lock (the acquire's site is still pending). */
-    synchronized void request(Object lock) {
+    /**
+     * Before the thread blocks for an exclusive lock (the acquire's site is still pending). Only
+     * a thread holding one already can add a lock-order dependency: the others pay nothing.
+     */
+    void request(Object lock) {
+        Pending p = own(); // made by the thread's first acquire
+        if (p != null && p.held > 0) {
+            requestHeld(lock);
+        }
+    }
+
+    private synchronized void requestHeld(Object lock) {
         int tid = current(), id = lockId(lock), site = AcquireSites.peek();
         backlog.add((Runnable) () -> hub.request(tid, id, site), 1);
     }
 
     synchronized void release(Object lock, boolean exclusive) {
+        Pending p = own();
+        if (exclusive && p != null && p.held > 0) { // a hold taken before racepipe watched was not counted
+            p.held--;
+        }
         int tid = current(), id = lockId(lock);
         backlog.add((Runnable) () -> hub.release(tid, id, exclusive), 1);
     }
@@ -649,10 +676,16 @@ final class Recorder {
         int tid = current(), id = lockId(monitor);
         int[] holds = new int[1];
         backlog.workOff(() -> holds[0] = hub.releaseAll(tid, id));
+        Pending p = own();
+        if (p != null) {
+            p.held = Math.max(0, p.held - holds[0]);
+        }
         return holds[0];
     }
 
     synchronized void afterWait(Object monitor, Object lock, int holds) {
+        Pending p = own();
+        (p != null ? p : mine(Thread.currentThread())).held += holds;
         int tid = current(), m = lockId(monitor), l = lockId(lock);
         backlog.add((Runnable) () -> {
             hub.waitReturn(tid, m);

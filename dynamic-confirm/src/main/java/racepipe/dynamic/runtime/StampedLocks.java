@@ -21,6 +21,14 @@ public final class StampedLocks {
         }
     }
 
+    /** Before a blocking write lock: its lock order, for iGoodlock (as Monitors.enter: a deadlocked run never returns). */
+    private static void requested(StampedLock l) {
+        Recorder r = RT.rec;
+        if (r != null) {
+            r.request(LockIdentity.of(l));
+        }
+    }
+
     private static long taken(StampedLock l, boolean exclusive, long stamp) {
         Recorder r = RT.rec;
         if (r != null && stamp != 0L) {
@@ -40,6 +48,7 @@ public final class StampedLocks {
 
     public static long writeLock(StampedLock l) {
         try (LibCalls.State paused = LibCalls.pause()) {
+            requested(l);
             acquire(l, true);
             return taken(l, true, l.writeLock());
         }
@@ -54,6 +63,7 @@ public final class StampedLocks {
 
     public static long writeLockInterruptibly(StampedLock l) throws InterruptedException {
         try (LibCalls.State paused = LibCalls.pause()) {
+            requested(l);
             acquire(l, true);
             return taken(l, true, l.writeLockInterruptibly());
         }

@@ -11,7 +11,7 @@ final class ThreadCalls {
      */
     static Thread unstarted(Object builder, Runnable task) {
         try {
-            return (Thread) Class.forName("java.lang.Thread$Builder").getMethod("unstarted", Runnable.class).invoke(builder, task);
+            return (Thread) Builders.UNSTARTED.invoke(builder, task);
         } catch (java.lang.reflect.InvocationTargetException e) {
             throw rethrown(e.getCause());
         } catch (ReflectiveOperationException e) {
@@ -21,11 +21,25 @@ final class ThreadCalls {
 
     static Object ofVirtual() {
         try {
-            return Thread.class.getMethod("ofVirtual").invoke(null);
+            return Builders.OF_VIRTUAL.invoke(null);
         } catch (java.lang.reflect.InvocationTargetException e) {
             throw rethrown(e.getCause());
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("Thread.ofVirtual is not callable here", e);
+        }
+    }
+
+    /** Looked up once, on the first builder call (only a JDK with builders loads this class). */
+    private static final class Builders {
+        static final java.lang.reflect.Method UNSTARTED, OF_VIRTUAL;
+
+        static {
+            try {
+                UNSTARTED = Class.forName("java.lang.Thread$Builder").getMethod("unstarted", Runnable.class);
+                OF_VIRTUAL = Thread.class.getMethod("ofVirtual");
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
         }
     }
 

@@ -75,6 +75,8 @@ public final class BenchReport {
                 out.println("    unlisted pairs induced: " + tr.get("unlistedInduced"));
             }
         }
+        DeadlockTable.print(out, rows);
+        AtomicityTable.print(out, rows);
     }
 
     /** "explore (complete), 8 executions, 0.7 s": where a benchmark's Real set came from. */
@@ -126,6 +128,8 @@ public final class BenchReport {
                     .append(real == null ? "" : esc(String.join("; ", ((List<?>) real.get("disagreements")).stream().map(String::valueOf).toList())))
                     .append(" |\n");
         }
+        sb.append(DeadlockTable.markdown(rows));
+        AtomicityTable.markdown(sb, rows);
         for (BenchRow r : rows) {
             pairTable(sb, r);
         }

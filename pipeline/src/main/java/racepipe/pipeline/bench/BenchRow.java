@@ -29,6 +29,11 @@ public final class BenchRow {
 
     /** With the Real set from {@code source}: the truth file, or an exploration (see {@link RealSource}). */
     public BenchRow(String name, ResultFile r, Truth truth, RealSource source, Map<String, Double> phases) {
+        this(name, r, truth, source, CycleTruth.none(), phases);
+    }
+
+    /** With the benchmark's lock-cycle truth too (deadlocks.tsv): the deadlock sets and their checks (see {@link DeadlockSets}). */
+    public BenchRow(String name, ResultFile r, Truth truth, RealSource source, CycleTruth cycles, Map<String, Double> phases) {
         this.name = name;
         Map<String, Set<String>> sets = new LinkedHashMap<>();
         PREDICTORS.forEach(p -> sets.put(p, new TreeSet<>()));
@@ -68,12 +73,25 @@ public final class BenchRow {
             quality.put(k, quality(sets.get(k), real, byTruth, source, k));
         }
         json.put("quality", quality);
-        json.put("checks", checks(r, candidates, induced, real, byTruth, sets, source));
+        Map<String, Boolean> checks = checks(r, candidates, induced, real, byTruth, sets, source);
+        json.put("checks", checks);
         json.put("real", source.json());
         List<Map<String, Object>> pairs = truthPairs(byTruth, r, truth);
         json.put("pairs", pairs);
         json.put("truth", truthSummary(pairs));
+        json.put("deadlocks", DeadlockSets.of(r, cycles, checks));
         json.put("phases", phases);
+    }
+
+    /** Adds the atomicity sets ({@link AtomicityRow}) and, with a truth file ({@code truth} not null), their check. */
+    @SuppressWarnings("unchecked")
+    public BenchRow atomicity(ResultFile r, Truth truth) {
+        AtomicityRow a = new AtomicityRow(r, truth);
+        json.put("atomicity", a.json);
+        if (a.check != null) {
+            ((Map<String, Boolean>) json.get("checks")).put(AtomicityRow.CHECK, a.check);
+        }
+        return this;
     }
 
     /** Precision over the pairs it reported (unlisted ones count against it); recall over the real truth pairs. */

@@ -35,8 +35,31 @@ public final class Suite {
     }
 
     public static InputStream truth(Path jar, String name) throws IOException {
+        return resource(jar, name, "truth.tsv");
+    }
+
+    /** The benchmark's deadlocks.tsv (its lock cycles' truth), or null when it has none. */
+    public static InputStream deadlocks(Path jar, String name) throws IOException {
+        return optional(jar, name, "deadlocks.tsv");
+    }
+
+    /** The benchmark's atomicity.tsv (its atomic blocks' truth, by labels as truth.tsv), or null when it has none. */
+    public static InputStream atomicity(Path jar, String name) throws IOException {
+        return optional(jar, name, "atomicity.tsv");
+    }
+
+    private static InputStream optional(Path jar, String name, String file) throws IOException {
+        try (JarFile j = new JarFile(jar.toFile())) {
+            if (j.getJarEntry("benchmarks/" + name + "/" + file) == null) {
+                return null;
+            }
+        }
+        return resource(jar, name, file);
+    }
+
+    private static InputStream resource(Path jar, String name, String file) throws IOException {
         JarFile j = new JarFile(jar.toFile());
-        JarEntry e = j.getJarEntry("benchmarks/" + name + "/truth.tsv");
+        JarEntry e = j.getJarEntry("benchmarks/" + name + "/" + file);
         return new java.io.ByteArrayInputStream(j.getInputStream(e).readAllBytes()) {
             @Override
             public void close() throws IOException {

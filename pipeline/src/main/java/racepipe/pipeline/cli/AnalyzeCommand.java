@@ -6,8 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -130,45 +128,26 @@ public final class AnalyzeCommand implements Callable<Integer> {
         if (cluster != null) {
             analysis.runTrialsWith(cluster.trials(program));
         }
-        // SIGINT/SIGTERM end analyze as the budget does: children killed, the report written with what
-        // is known (by this thread, which the stop lets finish; by the hook if this thread cannot)
-        CountDownLatch reported = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            analysis.stop().signal();
+        try (StopHook stop = StopHook.install(() -> analysis.stop().signal(), () -> () -> {
+            ResultFile sofar = analysis.snapshot();
+            if (sofar != null) {
+                report(analysis.finish(sofar), program, dir, known, accepted);
+            }
+        })) {
             try {
-                if (!reported.await(HOOK_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                    ResultFile sofar = analysis.snapshot();
-                    if (sofar != null) {
-                        report(analysis.finish(sofar), program, dir, known, accepted);
-                    }
+                ResultFile r = analysis.run();
+                int code = report(r, program, dir, known, accepted);
+                if (r.failure != null) {
+                    throw new ProgramFailure(r.failure);
                 }
-            } catch (InterruptedException | IOException | RuntimeException e) {
-                System.err.println("racepipe: could not write the report: " + e);
-            }
-        }, "racepipe-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
-            ResultFile r = analysis.run();
-            int code = report(r, program, dir, known, accepted);
-            if (r.failure != null) {
-                throw new ProgramFailure(r.failure);
-            }
-            return code;
-        } finally {
-            if (cluster != null) {
-                cluster.close();
-            }
-            reported.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // shutting down: the hook is running
+                return code;
+            } finally {
+                if (cluster != null) {
+                    cluster.close(); // before the hook may end the JVM
+                }
             }
         }
     }
-
-    /** How long the shutdown hook waits for the main thread's report before it writes one itself. */
-    static final int HOOK_WAIT_SECONDS = 30;
 
     /** Writes report.json, .sarif, .html and prints the table; the exit code (0 or 1). */
     private int report(ResultFile r, ProgramInput program, Path dir, Baseline known, Suppressions accepted) throws IOException {

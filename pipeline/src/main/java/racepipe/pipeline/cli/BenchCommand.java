@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 import racepipe.pipeline.bench.BenchOne;
 import racepipe.pipeline.bench.BenchReport;
 import racepipe.pipeline.bench.BenchRow;
+import racepipe.pipeline.bench.CycleTruth;
 import racepipe.pipeline.bench.RealSource;
 import racepipe.pipeline.bench.Suite;
 import racepipe.pipeline.bench.Truth;
@@ -114,9 +115,11 @@ public final class BenchCommand implements Callable<Integer> {
                 explored = explore(ProgramInput.check(jar, "benchmarks." + name + ".Main", List.of()), exploreBudget, out.resolve(name));
                 phases.put("explore", Math.round((System.nanoTime() - e0) / 1e8) / 10.0);
             }
-            try (var tsv = Suite.truth(jar, name)) {
+            try (var tsv = Suite.truth(jar, name); var dl = Suite.deadlocks(jar, name)) {
                 Truth truth = Truth.load(name, tsv, src);
-                BenchRow row = new BenchRow(name, one.report(), truth, new RealSource(truth, explored), phases);
+                CycleTruth cycles = dl == null ? CycleTruth.none() : CycleTruth.load(name, dl, src);
+                BenchRow row = new BenchRow(name, one.report(), truth, new RealSource(truth, explored), cycles, phases);
+                row.atomicity(one.report(), atomicityTruth(jar, name, src));
                 row.json.put("wallSeconds", one.wallSeconds());
                 rows.add(row);
             }
@@ -136,6 +139,13 @@ public final class BenchCommand implements Callable<Integer> {
         BenchReport.print(System.out, rows);
         System.out.println("results: " + out.resolve("results.md") + ", results.json, results.html");
         return 0;
+    }
+
+    /** The benchmark's atomicity.tsv, or null when it has none. */
+    private static Truth atomicityTruth(Path jar, String name, Path src) throws java.io.IOException {
+        try (var tsv = Suite.atomicity(jar, name)) {
+            return tsv == null ? null : Truth.load(name, tsv, src);
+        }
     }
 
     /** explore on one benchmark (its answer in DIR/explore.json); null, with a line, when the exploring JVM failed. */

@@ -161,30 +161,11 @@ public final class TestCommand implements Callable<Integer> {
                 .replace("{select}", quote(sel.replaceFirst("^uid:", ""))).replace("{replay}", quote(replaySpec(p, s, sched)));
         TestSuite suite = new TestSuite(tests, classPath, jvmArgs, new TestSuite.Options(select, Spelling.of(predictors), Spelling.of(engine),
                 trials, seed, jobs.count(), timeout * 1000L, classTimeout * 1000L, limit, batch), out, System.err, how);
-        // SIGINT/SIGTERM end the run as its budget does: test JVMs killed, the report written with what is
-        // known (by this thread, which the stop lets finish; by the hook from what Phase 1 found if it cannot)
-        java.util.concurrent.CountDownLatch reported = new java.util.concurrent.CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            suite.stop();
-            try {
-                ResultFile sofar = suite.sofar();
-                if (!reported.await(AnalyzeCommand.HOOK_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS) && sofar != null) {
-                    sofar.write(out.resolve("report.json"));
-                }
-            } catch (InterruptedException | IOException | RuntimeException e) {
-                System.err.println("racepipe: could not write the report: " + e);
-            }
-        }, "racepipe-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        try (StopHook stop = StopHook.install(suite::stop, () -> {
+            ResultFile sofar = suite.sofar(); // what Phase 1 found, if this thread cannot report
+            return sofar == null ? null : () -> sofar.write(out.resolve("report.json"));
+        })) {
             return report(suite.run(), roots, known, accepted);
-        } finally {
-            reported.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // shutting down: the hook is running
-            }
         }
     }
 

@@ -129,7 +129,7 @@ public final class Analysis {
             savePhases();
             if (phase1Done) {
                 // a program that never got going gets no Phase 2: every trial would fail the same way
-                r.failure = StartFailure.ofRuns(r.runs);
+                r.failure = StartFailure.ofRuns(r.runs, !r.otherCandidates().isEmpty());
                 if (r.failure == null) {
                     phase = "phase 2";
                     confirmCandidates(r);
@@ -319,7 +319,7 @@ public final class Analysis {
     }
 
     private boolean isCandidate(RacePair p) {
-        return opt.predictors().stream().anyMatch(p.predictors::containsKey);
+        return SeenOrdered.candidate(p, opt.predictors());
     }
 
     /**
