@@ -110,6 +110,9 @@ public final class Analysis {
             if (Files.exists(phase1File)) {
                 r = ResultFile.read(phase1File);
                 log.println("phase 1: resumed from " + phase1File + " (" + r.pairs.size() + " pairs)");
+                if (r.options.get("atomic") instanceof List<?> named && AtomicSpec.named().isEmpty()) {
+                    AtomicSpec.name(named.stream().map(String::valueOf).toList()); // the blocks Phase 1 predicted on
+                }
                 if (r.options.get("trialTimeout") instanceof Number n) { // sized by that session's plain run
                     confirm = confirm.withTimeout(n.longValue() * 1000);
                 }
@@ -207,6 +210,9 @@ public final class Analysis {
         r.options.put("timeout", runTimeoutMillis / 1000);
         r.options.put("trialTimeout", confirm.timeoutMillis() / 1000);
         r.options.put("budget", Budgets.format(opt.budget()));
+        if (!AtomicSpec.named().isEmpty()) {
+            r.options.put("atomic", AtomicSpec.named());
+        }
         if (!program.classPath().isEmpty()) {
             r.options.put("classpath", program.classPath().stream().map(Path::toString).toList());
         }
