@@ -32,9 +32,13 @@ import java.util.Arrays;
  * of each entry's latest access (its unit), at an access's first occurrence in its thread's unit
  * and again after another thread's write to the location (the write may be what the next read
  * reads, so the other threads' entries are negated, their units kept). What this leaves out: an
- * older access of an entry may race where its latest does not (a read or an acquire between
- * them pulls the latest into the closure); no pair of the random traces of
- * {@code SyncpReferenceTest} shows it, and the property there would. Each thread
+ * older access of an entry may race where its latest does not, when its thread read something
+ * new or took a lock between them. T3 locks m, writes x; T1 reads x twice at one site, writes y;
+ * T3 reads y, unlocks m; T2 locks m, writes x: T1's first read races T2's write, its second
+ * does not (its closure takes T3's whole section, which read T1's y), and the pair is missed.
+ * Keeping every such access costs memory linear in the run (the paper's algorithm keeps them;
+ * it proves linear space necessary); none of 3,000 random traces of {@code SyncpReferenceTest}
+ * has such a pair. Each thread
  * keeps the units its own predecessors need (its "hard" clock: start, join, wait/notify,
  * volatiles and the java.util.concurrent hand-offs, and reads-from), recorded at the end of each
  * unit in which it grew; each lock its sections per thread (acquire and release units, trace
