@@ -153,7 +153,8 @@ class AnalyzeCliTest {
         assertThat(seen.stream().filter(k -> k.contains("#random"))).isEmpty();
         String src = "benchmarks.logservice";
         assertThat(verdictOf(rep, "log", line(src, "m6"), line(src, "w8"))).isEqualTo("harmful");
-        assertThat(verdictOf(rep, "cfg", line(src, "m1"), line(src, "w6"))).isEqualTo("unconfirmed");
+        // P1 is static's only (start orders it): 20 trials, or 2 probes when no plain trial brought it to one address
+        assertThat(verdictOf(rep, "cfg", line(src, "m1"), line(src, "w6"))).isIn("unconfirmed", "unreached");
     }
 
     static long lines(Path f) throws java.io.IOException {

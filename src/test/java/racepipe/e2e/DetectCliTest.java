@@ -92,15 +92,18 @@ class DetectCliTest {
     }
 
     @Test
-    void executor_hand_offs_should_order_accesses_for_hb() throws Exception {
+    void executor_hand_offs_should_order_accesses_for_hb_and_hybrid() throws Exception {
         Cli.Result st = Cli.run("detect", Cli.BENCH.toString(), "--entry", "benchmarks.st_executor.Main", "--runs", "2", "--seed", "1");
         // E, R, S race with main; J is ordered by f.join(), which hb now sees
         assertThat(lines(st.json(), "hb")).isEqualTo(List.of("Main.java:22 ~ Main.java:23", "Main.java:25 ~ Main.java:36",
                 "Main.java:26 ~ Main.java:27"));
         assertThat(lines(st.json(), "ls")).contains("Main.java:29 ~ Main.java:37");
+        // a task is a message, as a thread's start and join are: hybrid orders what hb orders here
+        assertThat(lines(st.json(), "hybrid")).isEqualTo(lines(st.json(), "hb"));
         Cli.Result h = Cli.run("detect", Cli.BENCH.toString(), "--entry", "benchmarks.histogram.Main", "--runs", "2", "--seed", "1");
         // submit orders main's fills before the tasks, Future.get orders the tasks before main's reads
         assertThat(lines(h.json(), "hb")).containsOnly("Main.java:54 ~ Main.java:54");
+        assertThat(lines(h.json(), "hybrid")).containsOnly("Main.java:54 ~ Main.java:54");
     }
 
     @Test

@@ -151,6 +151,28 @@ public final class WatchedLibrary {
         return OBSERVERS.contains(name) ? SyncKind.ACQUIRE : SyncKind.BOTH;
     }
 
+    /** A concurrent collection's calls that store their reference arguments (the element, the value, with its key). */
+    private static final Set<String> STORES = Set.of("put", "putIfAbsent", "replace", "merge", "add", "offer",
+            "offerFirst", "offerLast", "addFirst", "addLast", "putFirst", "putLast", "push", "set", "addIfAbsent",
+            "transfer", "tryTransfer");
+
+    /** Those that store what they compute, and return it. */
+    private static final Set<String> COMPUTES = Set.of("compute", "computeIfAbsent", "computeIfPresent", "merge");
+
+    /**
+     * A call {@code name} on a concurrent collection stores its reference arguments: each is
+     * handed off to the thread that takes it out (a hand-off, a message: the object's own
+     * reads-from, not the collection's order of calls, which a later call of another key shares).
+     */
+    public static boolean storesArguments(String name) {
+        return STORES.contains(name);
+    }
+
+    /** A call {@code name} on a concurrent collection stores the value it computes and returns (computeIfAbsent, merge). */
+    public static boolean storesResult(String name) {
+        return COMPUTES.contains(name);
+    }
+
     /** A collection class or interface of java.util.concurrent (its own, thread-safe, not a synchroniser). */
     public static boolean isConcurrentCollection(String owner) {
         if (!owner.startsWith("java/util/concurrent/") || owner.indexOf('/', "java/util/concurrent/".length()) >= 0) {

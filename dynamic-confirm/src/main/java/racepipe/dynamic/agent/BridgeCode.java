@@ -155,10 +155,12 @@ final class BridgeCode implements Opcodes {
      * {@code free} on (no branch in between, so the method's frames need no change), RT.syncBefore
      * (a release) sees the receiver before the call and RT.syncAfter (an acquire) after it.
      * {@code check}: the receiver's class decides at run time (an interface's call, java.util.Map).
-     * {@code call} emits the call itself (bracketed or not).
+     * {@code pass}: a concurrent collection's call, whose stored arguments (passArgs) go in with
+     * RT.passIn before it and whose returned object comes out with RT.passOut after it (stored
+     * too when passResult). {@code call} emits the call itself (bracketed or not).
      */
     void syncCall(int free, boolean release, boolean acquire, boolean check, racepipe.contract.AtomicCells.Mode cell,
-                  int site, String desc, Runnable call) {
+                  int site, String desc, Runnable call, boolean pass, boolean passArgs, boolean passResult) {
         org.objectweb.asm.Type[] args = org.objectweb.asm.Type.getArgumentTypes(desc);
         int[] slots = new int[args.length];
         int next = free + 1;
@@ -178,6 +180,14 @@ final class BridgeCode implements Opcodes {
             out.visitInsn(check ? ICONST_1 : ICONST_0);
             out.visitMethodInsn(INVOKESTATIC, RT, "syncBefore", "(Ljava/lang/Object;Z)V", false);
         }
+        for (int i = 0; pass && passArgs && i < args.length; i++) {
+            if (args[i].getSort() >= org.objectweb.asm.Type.ARRAY) {
+                out.visitVarInsn(ALOAD, slots[i]);
+                out.visitVarInsn(ALOAD, free);
+                out.visitInsn(check ? ICONST_1 : ICONST_0);
+                out.visitMethodInsn(INVOKESTATIC, RT, "passIn", "(Ljava/lang/Object;Ljava/lang/Object;Z)V", false);
+            }
+        }
         out.visitVarInsn(ALOAD, free);
         for (int i = 0; i < args.length; i++) {
             out.visitVarInsn(args[i].getOpcode(ILOAD), slots[i]);
@@ -191,6 +201,13 @@ final class BridgeCode implements Opcodes {
             out.visitVarInsn(ALOAD, free);
             out.visitInsn(check ? ICONST_1 : ICONST_0);
             out.visitMethodInsn(INVOKESTATIC, RT, "syncAfter", "(Ljava/lang/Object;Z)V", false);
+        }
+        if (pass && org.objectweb.asm.Type.getReturnType(desc).getSort() >= org.objectweb.asm.Type.ARRAY) {
+            out.visitInsn(DUP);
+            out.visitVarInsn(ALOAD, free);
+            out.visitInsn(check ? ICONST_1 : ICONST_0);
+            out.visitInsn(passResult ? ICONST_1 : ICONST_0);
+            out.visitMethodInsn(INVOKESTATIC, RT, "passOut", "(Ljava/lang/Object;Ljava/lang/Object;ZZ)V", false);
         }
     }
 

@@ -334,8 +334,10 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         int site = cell == null || !filter.watches(owner, name, desc, counter.bci()) ? -1
                 : Sites.register(owner, name, desc, counter.bci(), source, line, WatchedLibrary.callVariable(mowner, mname),
                 cell != AtomicCells.Mode.READ, -1);
+        boolean collection = kind != null && (check || WatchedLibrary.isConcurrentCollection(mowner));
         code.syncCall(freeLocal, kind != null && kind != WatchedLibrary.SyncKind.ACQUIRE,
-                kind != null && kind != WatchedLibrary.SyncKind.RELEASE, check, cell, site, mdesc, call);
+                kind != null && kind != WatchedLibrary.SyncKind.RELEASE, check, cell, site, mdesc, call,
+                collection, WatchedLibrary.storesArguments(mname), WatchedLibrary.storesResult(mname));
         return true;
     }
 

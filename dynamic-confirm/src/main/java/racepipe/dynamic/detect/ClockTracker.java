@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Per-thread vector clocks and the clocks that synchronisation carries between threads.
- * Hybrid uses it with start, join and wait/notify edges only; HB adds lock and volatile edges.
+ * Hybrid uses it with start, join, wait/notify and hand-off edges only; HB adds lock and volatile edges.
  * Lock and monitor ids are small and dense (the recorder numbers them): their clocks are arrays;
  * volatile variables are named by their location's id, a sparse range: a map without boxing.
  */
@@ -133,11 +133,15 @@ final class ClockTracker {
     }
 
     void volatileAccess(int tid, int variable, boolean write) {
-        if (!lockEdges) {
-            return;
+        if (lockEdges) {
+            message(tid, variable, write);
         }
+    }
+
+    /** A message through {@code variable} (a volatile, or a hand-off, which hybrid takes too): sent, or received. */
+    void message(int tid, int variable, boolean send) {
         VectorClock c = of(tid);
-        if (write) {
+        if (send) {
             VectorClock v = volatiles.get(variable);
             if (v == null) {
                 volatiles.put(variable, v = new VectorClock());

@@ -119,6 +119,18 @@ public interface Detector {
     }
 
     /**
+     * A hand-off through {@code object} (an id the hub gives it): {@code send}, tid gives it away
+     * (a task submitted or ended, an object put into a concurrent collection); else tid received
+     * it (a task began or its future returned, the object came out of the collection). A
+     * message, like notify/wait, not a lock: what the sender did before happens before what the
+     * receiver does after, in every run that hands it over. By default the edge of a volatile
+     * write then read.
+     */
+    default void handOff(int tid, int object, boolean send) {
+        volatileAccess(tid, object, send);
+    }
+
+    /**
      * A plain access by {@code by} (its thread, the locks it holds in any mode and those it holds
      * exclusively, the subset that protects a write) to a location whose distinct accesses are
      * {@code shape} and whose ints start at {@code data[base]}: the access is entry {@code e} of

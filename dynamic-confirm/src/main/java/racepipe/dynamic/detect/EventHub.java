@@ -325,6 +325,14 @@ public final class EventHub {
         }
     }
 
+    /** A hand-off (Detector#handOff): tid sends or receives {@code object}. */
+    public void handOff(int tid, int object, boolean send) {
+        current = null; // the stamps may change: accesses begin again
+        for (Detector d : detectors) {
+            d.handOff(tid, object, send);
+        }
+    }
+
     /**
      * The accesses that follow (until the next synchronisation event) are tid's: its context and
      * the detectors' stamps, looked up once for all of them.

@@ -14,12 +14,13 @@ import java.util.regex.Pattern;
  * RAPID's location number. Threads, locks and variables are numbered by name in first-seen order.
  * What {@link StdTraceWriter} writes for what STD lacks is read back as what it stands for: an
  * access to {@code Y<n>} is a volatile access of variable n, to {@code N<n>} a notification
- * (write) or wait return (read) of monitor n, and their one-access sections on the lock of the
+ * (write) or wait return (read) of monitor n, to {@code H<n>} a hand-off of object n sent (write)
+ * or received (read), and their one-access sections on the lock of the
  * same name are dropped; an acquire or release at location -1 is in read mode.
  */
 public final class StdTraceReader {
     private static final Pattern LINE = Pattern.compile("([^|]*)\\|(acq|rel|r|w|fork|join|begin|end)(?:\\(([^()\\s]+)\\))?\\|(-?\\d+)\\s*");
-    private static final Pattern STANDS_FOR = Pattern.compile("[YN]\\d+");
+    private static final Pattern STANDS_FOR = Pattern.compile("[YNH]\\d+");
 
     private final EventHub hub;
     private final Map<String, Integer> threads = new HashMap<>(), locks = new HashMap<>(), monitors = new HashMap<>();
@@ -69,6 +70,8 @@ public final class StdTraceReader {
                 boolean write = op.equals("w");
                 if (standsFor && decor.charAt(0) == 'Y') {
                     hub.volatileAccess(t, id(monitors, decor), write);
+                } else if (standsFor && decor.charAt(0) == 'H') {
+                    hub.handOff(t, id(monitors, decor), write);
                 } else if (standsFor) {
                     int monitor = id(monitors, decor);
                     if (write) {

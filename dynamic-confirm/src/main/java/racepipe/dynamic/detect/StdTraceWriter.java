@@ -16,7 +16,8 @@ import java.io.Writer;
  * wait/notify, so each is written as a critical section of its own lock holding one access to a
  * variable of the same name: a volatile write or read of variable v as {@code acq(Yv) w(Yv)
  * rel(Yv)} or {@code acq(Yv) r(Yv) rel(Yv)}, a notification of monitor m as {@code acq(Nm) w(Nm)
- * rel(Nm)}, a return from waiting on it as {@code acq(Nm) r(Nm) rel(Nm)}. Given to RAPID, these
+ * rel(Nm)}, a return from waiting on it as {@code acq(Nm) r(Nm) rel(Nm)}, a hand-off of object h
+ * sent or received as {@code acq(Hh) w(Hh) rel(Hh)} or {@code acq(Hh) r(Hh) rel(Hh)}. Given to RAPID, these
  * order more than racepipe's edges (a read before a later write too, which only drops races);
  * {@link StdTraceReader} reads them back as the events they stand for. Every access is written
  * (the hub calls this detector on each), so a trace is about as long as the run's accesses.
@@ -120,6 +121,11 @@ public final class StdTraceWriter implements Detector, Flushable {
     @Override
     public void volatileAccess(int tid, int variable, boolean write) {
         section(tid, "Y" + variable, write);
+    }
+
+    @Override
+    public void handOff(int tid, int object, boolean send) {
+        section(tid, "H" + object, send);
     }
 
     @Override

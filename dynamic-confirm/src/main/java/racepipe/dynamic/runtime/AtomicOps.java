@@ -86,12 +86,23 @@ public final class AtomicOps {
         inv[block + 1] = ++inv[0];
     }
 
+    /**
+     * A java.util collection each of whose calls holds one monitor: a Collections.synchronized*
+     * wrapper, a Vector, a Hashtable. Its calls are atomic one by one, as a concurrent
+     * collection's are, so two of them in one block are operations too.
+     */
+    static boolean synchronizedCollection(Object o) {
+        String n = o.getClass().getName();
+        return n.startsWith("java.util.Collections$Synchronized") || n.equals("java.util.Vector") || n.equals("java.util.Stack")
+                || n.equals("java.util.Hashtable");
+    }
+
     /** Before an operation on target (the field's object, null for a static; the monitor; the concurrent object). */
     static void operation(Object target, int op) {
         if (op >= count) { // the volatile read publishes the arrays' entries
             return;
         }
-        if (checks[op] && (target == null || !Synchronizers.concurrent(target))) {
+        if (checks[op] && (target == null || !Synchronizers.concurrent(target) && !synchronizedCollection(target))) {
             return;
         }
         long invocation = invocations(blocks[op])[blocks[op] + 1];

@@ -183,6 +183,34 @@ public final class RT {
         }
     }
 
+    /**
+     * Before a call that stores {@code value} into the concurrent collection o (check: only when
+     * o's class is java.util.concurrent's): value is handed off to whoever takes it out.
+     */
+    public static void passIn(Object value, Object o, boolean check) {
+        if (rec != null && value != null && o != null && (!check || Synchronizers.concurrent(o))) {
+            try (LibCalls.State paused = LibCalls.pause()) {
+                Synchronizers.passed(value, true);
+            }
+        }
+    }
+
+    /**
+     * After a call on the concurrent collection o that returned {@code value}: received; and
+     * when the call stored what it returns (computeIfAbsent), handed off too. That thread may
+     * only have found it: then its past is handed on needlessly, an over-approximation.
+     */
+    public static void passOut(Object value, Object o, boolean check, boolean stored) {
+        if (rec != null && value != null && o != null && (!check || Synchronizers.concurrent(o))) {
+            try (LibCalls.State paused = LibCalls.pause()) {
+                Synchronizers.passed(value, false);
+                if (stored) {
+                    Synchronizers.passed(value, true);
+                }
+            }
+        }
+    }
+
     // ---- atomic blocks (agent option atomic=): see AtomicOps
 
     public static void atomicEnter(int block) {

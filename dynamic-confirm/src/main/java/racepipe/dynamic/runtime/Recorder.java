@@ -629,6 +629,14 @@ final class Recorder {
         backlog.add((Runnable) () -> hub.volatileAccess(tid, shadows.field(sync, SYNC_FIELD).id, release), 1);
     }
 
+    private static final int HANDOFF_FIELD = Sites.field("racepipe/runtime/Synchronizers", "handOff");
+
+    /** o handed to another thread (send) or received from one: a message, which hybrid takes too (Detector#handOff). */
+    synchronized void handOff(Object o, boolean send) {
+        int tid = current();
+        backlog.add((Runnable) () -> hub.handOff(tid, shadows.field(o, HANDOFF_FIELD).id, send), 1);
+    }
+
     synchronized void acquire(Object lock, boolean exclusive) {
         if (exclusive) {
             Pending p = own();

@@ -20,7 +20,8 @@ import java.util.function.BooleanSupplier;
  * java.util.concurrent synchronisers, seen from their call sites in application code: what a
  * thread does before countDown / barrier await / release / put happens before what another
  * does after await / acquire / take returns. Happens-before takes these edges (as it takes a
- * volatile write then read); the hybrid detector, by its definition, does not.
+ * volatile write then read); the hybrid detector, by its definition, does not, but it takes the
+ * hand-off of the element itself (put to take: a message, see {@link #handOff}).
  * <p>For the scheduler, a call that would block waits at a point until the JDK object's own
  * state says it will not (the latch at zero, a permit, an element or room in the queue), so it
  * never blocks where the scheduler cannot see; a barrier's parties that do not trip it leave the
@@ -70,6 +71,39 @@ public final class Synchronizers {
     /** o is a java.util.concurrent collection (a java.util.Map may be a ConcurrentHashMap). */
     static boolean concurrent(Object o) {
         return o.getClass().getName().startsWith("java.util.concurrent.");
+    }
+
+    /**
+     * A hand-off: {@code o} sent to (send) or received from another thread, a task or an object
+     * passed through a concurrent collection; the scheduler sees it as the synchroniser's edge.
+     */
+    static void handOff(Object o, boolean send) {
+        Recorder r = RT.rec;
+        if (r != null) {
+            r.handOff(o, send);
+        }
+        Scheduling s = RT.sched;
+        if (s != null) {
+            s.syncEdge(o, send);
+        }
+    }
+
+    /**
+     * An object put into or taken out of a concurrent collection: for the detectors only (the
+     * collection's own edge is the scheduler's). Not a value shared by identity (a cached Integer,
+     * an interned String, an enum constant): one of those put by one thread and got by another
+     * need not be the same hand-off, and it has no field to race on.
+     */
+    static void passed(Object o, boolean send) {
+        Recorder r = RT.rec;
+        if (r != null && o != null && !sharedValue(o)) {
+            r.handOff(o, send);
+        }
+    }
+
+    private static boolean sharedValue(Object o) {
+        return o instanceof String || o instanceof Number && o.getClass().getClassLoader() == null || o instanceof Boolean
+                || o instanceof Character || o instanceof Enum || o instanceof Class;
     }
 
     static void acquired(Object sync) {
@@ -232,6 +266,7 @@ public final class Synchronizers {
     public static void put(BlockingQueue<Object> q, Object e) throws InterruptedException {
         try (LibCalls.State paused = LibCalls.pause()) {
             release(q);
+            passed(e, true);
             until(q, plainQueue(q) ? () -> q.remainingCapacity() > 0 : null, false);
             q.put(e);
         }
@@ -242,6 +277,7 @@ public final class Synchronizers {
             until(q, plainQueue(q) ? () -> !q.isEmpty() : null, false);
             Object e = q.take();
             acquired(q);
+            passed(e, false);
             return e;
         }
     }

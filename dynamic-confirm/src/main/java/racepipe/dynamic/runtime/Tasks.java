@@ -15,7 +15,8 @@ import java.util.function.Supplier;
  * happens before the task runs, and what the task does happens before {@code Future.get()} (or
  * {@code join()}) returns. The pool's threads start inside the JDK, where no start edge is seen,
  * so the task is wrapped: the wrapper takes the edge as it starts and gives one as it ends.
- * Edges for happens-before only, like Synchronizers'. For the scheduler, a task's start is a
+ * Hand-offs (Synchronizers#handOff): the task is a message, as a thread's start and join are,
+ * so hybrid takes these edges as well as happens-before. For the scheduler, a task's start is a
  * point (its body runs with the turn), its end sends its thread back to its pool, and
  * Future.get / join wait at a point until the future is done.
  */
@@ -94,13 +95,9 @@ public final class Tasks {
         }
     }
 
-    private static void edge(Object sync, boolean release) {
+    private static void edge(Object task, boolean send) {
         try (LibCalls.State paused = LibCalls.pause()) {
-            if (release) {
-                Synchronizers.release(sync);
-            } else {
-                Synchronizers.acquired(sync);
-            }
+            Synchronizers.handOff(task, send);
         }
     }
 

@@ -19,10 +19,8 @@ import racepipe.dynamic.runtime.Sites;
  * it stops steering after enough violations or fruitless postponements. Every choice is the
  * seed's, so a seed replays its trial. Guarded by the scheduler's lock.
  */
-final class AtomFuzzer implements Policy {
-    private static final long POSTPONE_LIMIT = 1000;
+final class AtomFuzzer extends Postponing {
     static final int ENOUGH = 10;
-    static final int FRUITLESS_LIMIT = 2000;
 
     /** A thread's check: in which invocation, on which address, of which kind. */
     private record Check(long invocation, Object target, int slot, int kind, String stack) {
@@ -46,23 +44,18 @@ final class AtomFuzzer implements Policy {
     private final String check;
     private final String act;
     private final RaceLog log;
-    private final Roster roster;
-    private final Choices choices;
     private final LockModel locks;
     private final Map<SchedThread, Check> checked = new HashMap<>();
     private final Map<SchedThread, Waiting> waiting = new HashMap<>();
     private final Map<SchedThread, Release> releases = new HashMap<>();
     private final Map<SchedThread, Integer> lastSite = new HashMap<>();
     private int violations;
-    private int fruitless;
-    private long stoppedAt = -1;
 
     AtomFuzzer(String check, String act, RaceLog log, Roster roster, Choices choices, LockModel locks) {
+        super(roster, choices);
         this.check = check;
         this.act = act;
         this.log = log;
-        this.roster = roster;
-        this.choices = choices;
         this.locks = locks;
     }
 
@@ -72,7 +65,7 @@ final class AtomFuzzer implements Policy {
 
     @Override
     public boolean keepsTurn(SchedThread me, long turn) {
-        if (stoppedAt >= 0) {
+        if (!steering()) {
             return false;
         }
         for (Map.Entry<SchedThread, Release> e : new ArrayList<>(releases.entrySet())) {
@@ -104,8 +97,7 @@ final class AtomFuzzer implements Policy {
         if (key.equals(act) && c != null && c.invocation == me.invocation && c.target == me.target && c.slot == me.slot) {
             checked.remove(me);
             waiting.put(me, new Waiting(c, me.atomicKind));
-            me.state = SchedThread.State.POSTPONED;
-            me.postponedAt = turn;
+            postpone(me, turn);
             return false;
         }
         if (key.equals(check)) {
@@ -136,59 +128,26 @@ final class AtomFuzzer implements Policy {
                 other.op == SchedThread.Op.ACQUIRE || other.atomicKind != AtomicOps.READ, variable));
     }
 
-    private void release(SchedThread t) {
+    /** Fruitless unless another thread's operation came between its check and act. */
+    @Override
+    boolean release(SchedThread t) {
+        boolean fruitless = !releases.containsKey(t);
         releases.remove(t);
         waiting.remove(t);
         if (t.state == SchedThread.State.POSTPONED) {
             t.state = SchedThread.State.PARKED;
         }
+        return fruitless;
     }
 
     @Override
-    public SchedThread choose(List<SchedThread> enabled, long turn) {
-        for (SchedThread t : roster.all()) {
-            if (t.state == SchedThread.State.POSTPONED && turn - t.postponedAt > POSTPONE_LIMIT) {
-                release(t);
-                fruitless(turn);
-            }
-        }
+    SchedThread forced(List<SchedThread> enabled) {
         for (Map.Entry<SchedThread, Release> e : new ArrayList<>(releases.entrySet())) {
             if (e.getValue().other.state == SchedThread.State.ENDED) {
                 release(e.getKey()); // the other thread's operation is done: it ended
             }
         }
-        List<SchedThread> free = new ArrayList<>();
-        List<SchedThread> held = new ArrayList<>();
-        for (SchedThread t : enabled) {
-            (t.state == SchedThread.State.POSTPONED ? held : free).add(t);
-        }
-        if (free.isEmpty() && !held.isEmpty()) {
-            SchedThread released = held.get(choices.choose(held.size()));
-            if (!releases.containsKey(released)) {
-                fruitless(turn);
-            }
-            release(released);
-            return released;
-        }
-        return free.isEmpty() ? null : free.get(choices.choose(free.size()));
-    }
-
-    private void fruitless(long turn) {
-        if (++fruitless >= FRUITLESS_LIMIT && stoppedAt < 0) {
-            stop(turn);
-        }
-    }
-
-    private void stop(long turn) {
-        stoppedAt = turn;
-        for (SchedThread t : new ArrayList<>(waiting.keySet())) {
-            release(t);
-        }
-    }
-
-    @Override
-    public boolean steering() {
-        return stoppedAt < 0;
+        return null;
     }
 
     /** The first violation made, for the trial's note; null while none. */
@@ -199,13 +158,7 @@ final class AtomFuzzer implements Policy {
     }
 
     @Override
-    public int fruitless() {
-        return fruitless;
-    }
-
-    @Override
     public String stopped() {
-        return stoppedAt < 0 ? null : "steering stopped at turn " + stoppedAt + " after " + violations
-                + " atomicity violations and " + fruitless + " postponements without one";
+        return stoppedAfter(violations + " atomicity violations");
     }
 }

@@ -1,6 +1,5 @@
 package racepipe.dynamic.sched;
 
-import java.util.ArrayList;
 import java.util.List;
 import racepipe.dynamic.runtime.Sites;
 
@@ -12,16 +11,13 @@ import racepipe.dynamic.runtime.Sites;
  * participants can take their own first locks; once they come to their wanted acquires too,
  * none of them can go on and the scheduler declares the deadlock. Threads and locks are matched
  * by the acquire sites (the paper's abstraction by context, at its coarsest). A paused thread is
- * let go when every enabled thread is paused, or after {@link #PAUSE_LIMIT} turns (a partner that
- * never comes), as RaceFuzzer releases its postponed ones. Guarded by the scheduler's lock.
+ * let go when every enabled thread is paused, or after {@link #POSTPONE_LIMIT} turns (a partner that
+ * never comes), as RaceFuzzer releases its postponed ones; a pause is never fruitless (it never
+ * stops steering). Guarded by the scheduler's lock.
  */
-final class DeadlockFuzzer implements Policy {
-    static final long PAUSE_LIMIT = 1000;
-
+final class DeadlockFuzzer extends Postponing {
     private final String[] held;   // per participant: the site key of its held lock's acquire
     private final String[] wanted; // per participant: the site key of the acquire it blocks in
-    private final Roster roster;
-    private final Choices choices;
     private final LockModel locks;
     private final java.util.function.Supplier<String> deadlock;
     private int pauses;
@@ -29,6 +25,7 @@ final class DeadlockFuzzer implements Policy {
 
     DeadlockFuzzer(List<String> sites, Roster roster, Choices choices, LockModel locks,
                    java.util.function.Supplier<String> deadlock) {
+        super(roster, choices);
         int k = sites.size() / 2;
         this.held = new String[k];
         this.wanted = new String[k];
@@ -36,8 +33,6 @@ final class DeadlockFuzzer implements Policy {
             held[i] = sites.get(2 * i);
             wanted[i] = sites.get(2 * i + 1);
         }
-        this.roster = roster;
-        this.choices = choices;
         this.locks = locks;
         this.deadlock = deadlock;
     }
@@ -45,8 +40,7 @@ final class DeadlockFuzzer implements Policy {
     @Override
     public boolean keepsTurn(SchedThread me, long turn) {
         if (me.op == SchedThread.Op.ACQUIRE && me.exclusive && atCycle(me)) {
-            me.state = SchedThread.State.POSTPONED;
-            me.postponedAt = turn;
+            postpone(me, turn);
             pauses++;
         }
         return false;
@@ -77,23 +71,9 @@ final class DeadlockFuzzer implements Policy {
     }
 
     @Override
-    public SchedThread choose(List<SchedThread> enabled, long turn) {
-        for (SchedThread t : roster.all()) {
-            if (t.state == SchedThread.State.POSTPONED && turn - t.postponedAt > PAUSE_LIMIT) {
-                t.state = SchedThread.State.PARKED; // its partners did not come
-            }
-        }
-        List<SchedThread> free = new ArrayList<>();
-        List<SchedThread> paused = new ArrayList<>();
-        for (SchedThread t : enabled) {
-            (t.state == SchedThread.State.POSTPONED ? paused : free).add(t);
-        }
-        if (free.isEmpty() && !paused.isEmpty()) {
-            SchedThread go = paused.get(choices.choose(paused.size()));
-            go.state = SchedThread.State.PARKED; // every enabled thread is paused: one goes on
-            return go;
-        }
-        return free.isEmpty() ? null : free.get(choices.choose(free.size()));
+    boolean release(SchedThread t) {
+        t.state = SchedThread.State.PARKED;
+        return false;
     }
 
     /**

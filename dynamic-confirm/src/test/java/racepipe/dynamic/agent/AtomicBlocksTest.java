@@ -20,6 +20,7 @@ class AtomicBlocksTest {
     private int active;
     private final Map<String, Integer> cache = new ConcurrentHashMap<>();
     private final Object lock = new Object();
+    private final List<String> members = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
     synchronized int active() {
         return active;
@@ -51,6 +52,12 @@ class AtomicBlocksTest {
             cache.put(k, k.length());
         }
         return x == null ? 0 : x;
+    }
+
+    void joinOnce(String u) { // contains, then add, on a java.util.List (a synchronized or concurrent one at run time): a block
+        if (!members.contains(u)) {
+            members.add(u);
+        }
     }
 
     void twoSections() { // read, then written, under two separate acquisitions: a block
@@ -93,6 +100,7 @@ class AtomicBlocksTest {
         assertThat(k.get("checkThenAct")).containsExactly(l, l);
         assertThat(k.get("volatileFlag")).containsExactly(r, r, w);
         assertThat(k.get("lazy")).containsExactly(r, w);
+        assertThat(k.get("joinOnce")).containsExactly(r, w);
         assertThat(k.get("twoSections")).containsExactly(l, l);
         assertThat(k).doesNotContainKeys("twoVolatiles", "once", "<init>", "active", "add");
     }

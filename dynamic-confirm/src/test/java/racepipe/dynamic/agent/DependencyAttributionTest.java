@@ -136,6 +136,7 @@ class DependencyAttributionTest {
                 RT + "readStatic (I)V", RT + "writeStatic (I)V",
                 RT + "arrayRead (Ljava/lang/Object;II)V", RT + "storeInt ([IIII)V",
                 RT + "syncBefore (Ljava/lang/Object;Z)V", // a List may be a concurrent one: its edges, as in the application
+                RT + "passIn (Ljava/lang/Object;Ljava/lang/Object;Z)V", // and the element added is handed off
                 "INVOKEINTERFACE java/util/List.add (Ljava/lang/Object;)Z (itf)", // library code calling library code: not bracketed
                 RT + "syncAfter (Ljava/lang/Object;Z)V",
                 RT + "acquireSite (I)V", RT + "monitorEnter (Ljava/lang/Object;)V", "MONITORENTER", RT + "monitorEntered (Ljava/lang/Object;)V",

@@ -200,10 +200,11 @@ class MethodInstrumenterTest {
 
     @Test
     void a_java_util_call_should_be_bracketed_with_its_call_site() {
-        // a List may be a CopyOnWriteArrayList: happens-before's edges around it, its class decides at run time
+        // a List may be a CopyOnWriteArrayList: happens-before's edges around it, its class decides at
+        // run time, and the element added is handed off to whoever takes it out
         assertThat(calls("library")).containsExactly(
                 field("GETFIELD", "names", "Ljava/util/List;"), rt("syncBefore (Ljava/lang/Object;Z)V"),
-                rt("libEnter (I)V"), "INVOKEINTERFACE java/util/List.add (Ljava/lang/Object;)Z (itf)", rt("libExit (I)V"),
+                rt("passIn (Ljava/lang/Object;Ljava/lang/Object;Z)V"), rt("libEnter (I)V"), "INVOKEINTERFACE java/util/List.add (Ljava/lang/Object;)Z (itf)", rt("libExit (I)V"),
                 rt("syncAfter (Ljava/lang/Object;Z)V"));
         List<Site> sites = sites("library");
         assertThat(sites).hasSize(2).allMatch(s -> s == sites.get(0));

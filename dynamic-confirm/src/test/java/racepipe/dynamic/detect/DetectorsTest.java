@@ -58,6 +58,48 @@ class DetectorsTest {
         assertThat(pairs(t.hb)).isEmpty();
     }
 
+    // A ConcurrentHashMap publication (SmallRacesTest p09): task 1 fills box 3 (x: loc 1, y: loc 2)
+    // and puts it into the map (map 8: the collection's own volatile-like edge; the box handed
+    // off as object 30); task 2 gets it out and reads both fields.
+    private static Trace mapPublication(boolean handOff) {
+        Trace t = new Trace().start(0, 1).start(0, 2);
+        t.write(1, 1, 11).write(1, 2, 12).volatileWrite(1, 8);
+        if (handOff) {
+            t.send(1, 30);
+        }
+        t.volatileRead(2, 8);
+        if (handOff) {
+            t.receive(2, 30);
+        }
+        return t.read(2, 1, 21).read(2, 2, 22);
+    }
+
+    @Test
+    void map_publication_should_order_the_box_for_every_happens_before_detector_and_hybrid() {
+        Trace t = mapPublication(true);
+        assertThat(pairs(t.hybrid)).isEmpty();
+        assertThat(pairs(t.hb)).isEmpty();
+        assertThat(pairs(t.shb)).isEmpty();
+        assertThat(pairs(t.wcp)).isEmpty();
+        assertThat(pairs(t.syncp)).isEmpty();
+        assertThat(pairs(t.eraser)).isEmpty(); // exclusive to task 1, then read-shared
+        assertThat(pairs(t.ls)).containsExactly("11-21", "12-22"); // the pure lockset test knows no edge
+    }
+
+    @Test
+    void the_map_alone_should_order_for_hb_and_not_for_hybrid() {
+        Trace t = mapPublication(false); // the map's order of calls is not a message: another key shares it
+        assertThat(pairs(t.hybrid)).containsExactly("11-21", "12-22");
+        assertThat(pairs(t.hb)).isEmpty();
+    }
+
+    @Test
+    void a_hand_off_of_another_object_should_order_nothing_for_hybrid() {
+        Trace t = new Trace().start(0, 1).start(0, 2).write(1, 1, 11).send(1, 30).receive(2, 31).read(2, 1, 21);
+        assertThat(pairs(t.hybrid)).containsExactly("11-21");
+        assertThat(pairs(t.hb)).containsExactly("11-21");
+    }
+
     @Test
     void counters_should_race_unlocked_and_not_locked() {
         Trace t = new Trace().start(0, 1).start(0, 2);

@@ -127,6 +127,16 @@ final class Trace {
         return this;
     }
 
+    Trace send(int tid, int object) {
+        hub.handOff(tid, object, true);
+        return this;
+    }
+
+    Trace receive(int tid, int object) {
+        hub.handOff(tid, object, false);
+        return this;
+    }
+
     Trace read(int tid, int location, int site) {
         log.add(new int[] {READ, tid, location, site});
         hub.access(tid, shadow(location), site, false);

@@ -14,7 +14,8 @@ import racepipe.contract.RunResult;
 
 /**
  * Exact pair sets on two-thread traces through the bridge: the happens-before edges of atomics and
- * concurrent collections (RT.syncBefore/syncAfter), and a j.u.c. lock against the monitor of the
+ * concurrent collections (RT.syncBefore/syncAfter), objects handed off through a concurrent
+ * collection (RT.passIn/passOut), and a j.u.c. lock against the monitor of the
  * same object (LockIdentity).
  */
 class SyncEdgeTest {
@@ -73,6 +74,36 @@ class SyncEdgeTest {
         HashMap<String, Object> plain = new HashMap<>();
         assertThat(pairs(() -> RT.syncBefore(plain, true), () -> RT.syncAfter(plain, true)))
                 .containsExactlyInAnyOrder("ls", "hybrid", "hb");
+    }
+
+    @Test
+    void an_object_passed_through_a_concurrent_map_should_order_its_fields_for_hybrid_too() throws Exception {
+        ConcurrentHashMap<String, Object> chm = new ConcurrentHashMap<>();
+        Object box = new Object();
+        assertThat(pairs(() -> RT.passIn(box, chm, true), () -> RT.passOut(box, chm, true, false)))
+                .containsExactlyInAnyOrder("ls");
+        Object other = new Object(); // another key's value: no hand-off of box
+        assertThat(pairs(() -> RT.passIn(box, chm, true), () -> RT.passOut(other, chm, true, false)))
+                .containsExactlyInAnyOrder("ls", "hybrid", "hb");
+        HashMap<String, Object> plain = new HashMap<>();
+        assertThat(pairs(() -> RT.passIn(box, plain, true), () -> RT.passOut(box, plain, true, false)))
+                .containsExactlyInAnyOrder("ls", "hybrid", "hb");
+    }
+
+    @Test
+    void a_value_shared_by_identity_should_hand_nothing_off() throws Exception {
+        ConcurrentHashMap<String, Object> chm = new ConcurrentHashMap<>();
+        Integer cached = 7; // Integer.valueOf's cache: any thread's 7 is this object (the map's own edge is syncBefore/After)
+        assertThat(pairs(() -> RT.passIn(cached, chm, true), () -> RT.passOut(cached, chm, true, false)))
+                .containsExactlyInAnyOrder("ls", "hybrid", "hb");
+    }
+
+    @Test
+    void a_value_computed_into_the_map_should_be_handed_off_by_its_computer() throws Exception {
+        ConcurrentHashMap<String, Object> chm = new ConcurrentHashMap<>();
+        Object box = new Object();
+        assertThat(pairs(() -> RT.passOut(box, chm, false, true), () -> RT.passOut(box, chm, false, false)))
+                .containsExactlyInAnyOrder("ls");
     }
 
     @Test

@@ -76,6 +76,7 @@ public final class BenchReport {
             }
         }
         DeadlockTable.print(out, rows);
+        AtomicityTable.print(out, rows);
     }
 
     /** "explore (complete), 8 executions, 0.7 s": where a benchmark's Real set came from. */
@@ -128,6 +129,7 @@ public final class BenchReport {
                     .append(" |\n");
         }
         sb.append(DeadlockTable.markdown(rows));
+        AtomicityTable.markdown(sb, rows);
         for (BenchRow r : rows) {
             pairTable(sb, r);
         }

@@ -83,6 +83,17 @@ public final class BenchRow {
         json.put("phases", phases);
     }
 
+    /** Adds the atomicity sets ({@link AtomicityRow}) and, with a truth file ({@code truth} not null), their check. */
+    @SuppressWarnings("unchecked")
+    public BenchRow atomicity(ResultFile r, Truth truth) {
+        AtomicityRow a = new AtomicityRow(r, truth);
+        json.put("atomicity", a.json);
+        if (a.check != null) {
+            ((Map<String, Boolean>) json.get("checks")).put(AtomicityRow.CHECK, a.check);
+        }
+        return this;
+    }
+
     /** Precision over the pairs it reported (unlisted ones count against it); recall over the real truth pairs. */
     private static Map<String, Object> quality(Set<String> reported, Set<String> real, Map<Truth.Pair, List<RacePair>> byTruth,
                                                RealSource source, String predictor) {

@@ -40,12 +40,21 @@ public final class Suite {
 
     /** The benchmark's deadlocks.tsv (its lock cycles' truth), or null when it has none. */
     public static InputStream deadlocks(Path jar, String name) throws IOException {
+        return optional(jar, name, "deadlocks.tsv");
+    }
+
+    /** The benchmark's atomicity.tsv (its atomic blocks' truth, by labels as truth.tsv), or null when it has none. */
+    public static InputStream atomicity(Path jar, String name) throws IOException {
+        return optional(jar, name, "atomicity.tsv");
+    }
+
+    private static InputStream optional(Path jar, String name, String file) throws IOException {
         try (JarFile j = new JarFile(jar.toFile())) {
-            if (j.getJarEntry("benchmarks/" + name + "/deadlocks.tsv") == null) {
+            if (j.getJarEntry("benchmarks/" + name + "/" + file) == null) {
                 return null;
             }
         }
-        return resource(jar, name, "deadlocks.tsv");
+        return resource(jar, name, file);
     }
 
     private static InputStream resource(Path jar, String name, String file) throws IOException {

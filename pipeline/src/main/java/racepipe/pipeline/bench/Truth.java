@@ -13,10 +13,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import racepipe.pipeline.model.RacePair;
+import racepipe.pipeline.model.SiteInfo;
 
 /**
  * A benchmark's ground truth: its truth.tsv (pairs of labels, each false, benign, harmless or
- * harmful) and where each label sits (the source line carrying {@code // @site LABEL}).
+ * harmful) and where each label sits (the source line carrying {@code // @site LABEL}). Its
+ * atomicity.tsv, of the same form, lists atomic blocks by their two operations' labels.
  */
 public final class Truth {
     /** One truth pair: its name, two labels, the truth and the reason. */
@@ -58,8 +60,13 @@ public final class Truth {
 
     /** The truth pair a concrete pair stands for (its two sites on the two labels' lines), or null. */
     public Pair match(RacePair p) {
-        String a = p.sites.get(0).file() + ":" + p.sites.get(0).line();
-        String b = p.sites.get(1).file() + ":" + p.sites.get(1).line();
+        return match(p.sites.get(0), p.sites.get(1));
+    }
+
+    /** The truth pair of two sites (a race pair's, or an atomic block's two operations), by their lines; or null. */
+    public Pair match(SiteInfo first, SiteInfo second) {
+        String a = first.file() + ":" + first.line();
+        String b = second.file() + ":" + second.line();
         for (Pair t : pairs) {
             String la = where.get(t.a()), lb = where.get(t.b());
             if (la != null && lb != null && (la.equals(a) && lb.equals(b) || la.equals(b) && lb.equals(a))) {

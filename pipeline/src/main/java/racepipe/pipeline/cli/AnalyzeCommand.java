@@ -17,6 +17,8 @@ import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.cluster.Cluster;
 import racepipe.pipeline.run.Analysis;
+import racepipe.pipeline.run.AtomicNames;
+import racepipe.pipeline.run.AtomicSpec;
 import racepipe.pipeline.run.Budgets;
 import racepipe.pipeline.run.Launcher;
 import racepipe.pipeline.run.ConfirmRuns;
@@ -67,6 +69,13 @@ public final class AnalyzeCommand implements Callable<Integer> {
             + " (local[N], spark://HOST:PORT; submit: spark-submit's --master)")
     String spark;
 
+    @Option(names = "--atomic", paramLabel = "CLASS#METHOD", split = ",",
+            description = {"also take this method as an atomic block, every synchronisation operation in it (repeatable,"
+                    + " comma-separated; or a .json file {\"atomic\": [\"pkg.Class#method\", ...]}); by default a block is a"
+                    + " method with two or more calls of synchronized methods or synchronized blocks, accesses of one volatile,"
+                    + " or calls on concurrent or synchronized collections"})
+    List<String> atomic;
+
     @Option(names = "--seed", defaultValue = "1")
     long seed;
 
@@ -106,6 +115,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             throw new UsageError(e.getMessage());
         }
         ProgramInput program = app.check();
+        AtomicSpec.name(AtomicNames.resolve(atomic, program));
         Baseline known = baseline == null ? null : Baseline.load(baseline);
         Suppressions accepted = suppress == null ? null : Suppressions.load(suppress);
         for (Path root : sourceRoots) {

@@ -119,6 +119,7 @@ public final class BenchCommand implements Callable<Integer> {
                 Truth truth = Truth.load(name, tsv, src);
                 CycleTruth cycles = dl == null ? CycleTruth.none() : CycleTruth.load(name, dl, src);
                 BenchRow row = new BenchRow(name, one.report(), truth, new RealSource(truth, explored), cycles, phases);
+                row.atomicity(one.report(), atomicityTruth(jar, name, src));
                 row.json.put("wallSeconds", one.wallSeconds());
                 rows.add(row);
             }
@@ -138,6 +139,13 @@ public final class BenchCommand implements Callable<Integer> {
         BenchReport.print(System.out, rows);
         System.out.println("results: " + out.resolve("results.md") + ", results.json, results.html");
         return 0;
+    }
+
+    /** The benchmark's atomicity.tsv, or null when it has none. */
+    private static Truth atomicityTruth(Path jar, String name, Path src) throws java.io.IOException {
+        try (var tsv = Suite.atomicity(jar, name)) {
+            return tsv == null ? null : Truth.load(name, tsv, src);
+        }
     }
 
     /** explore on one benchmark (its answer in DIR/explore.json); null, with a line, when the exploring JVM failed. */

@@ -12,6 +12,8 @@ import picocli.CommandLine.Mixin;
 import racepipe.pipeline.input.ProgramFailure;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
+import racepipe.pipeline.run.AtomicNames;
+import racepipe.pipeline.run.AtomicSpec;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.report.AccessLines;
 import racepipe.pipeline.run.ConfirmRuns;
@@ -42,6 +44,10 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "an atomic block's sites and its interleaving access, comma-separated, as analyze printed them")
     String atomic;
 
+    @Option(names = "--atomic-block", paramLabel = "CLASS#METHOD", split = ",",
+            description = "the methods analyze was told to take as atomic blocks (--atomic), as its replay line names them")
+    List<String> atomicBlocks;
+
     @Option(names = "--seed", required = true, description = "the trial's seed, as confirm printed it")
     long seed;
 
@@ -67,6 +73,7 @@ public final class ReplayCommand implements Callable<Integer> {
             throw new UsageError("replay takes one of --pair, --deadlock, --atomic");
         }
         ProgramInput program = app.check();
+        AtomicSpec.name(AtomicNames.resolve(atomicBlocks, program));
         if (pair == null) {
             return CandidateReplay.replay(program, deadlock != null ? CandidateKind.LOCK_CYCLE : CandidateKind.ATOMIC_BLOCK,
                     deadlock != null ? deadlock : atomic, seed, timeout, json);

@@ -160,6 +160,19 @@ public record ProgramInput(Path jar, String entry, List<String> args, List<Path>
         return ((h[6] & 0xff) << 8) | (h[7] & 0xff);
     }
 
+    /** A class's file from the jar or the class path, first found first (as the program's loader); null when none has it. */
+    public byte[] classBytes(String className) {
+        for (Path p : paths()) {
+            if (Files.isDirectory(p) || Files.isRegularFile(p)) {
+                byte[] b = entryBytes(p, className);
+                if (b != null) {
+                    return b;
+                }
+            }
+        }
+        return null;
+    }
+
     private static byte[] entryBytes(Path jar, String entry) {
         String path = entry.replace('.', '/') + ".class";
         if (Files.isDirectory(jar)) {

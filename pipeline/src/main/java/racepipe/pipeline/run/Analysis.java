@@ -110,6 +110,9 @@ public final class Analysis {
             if (Files.exists(phase1File)) {
                 r = ResultFile.read(phase1File);
                 log.println("phase 1: resumed from " + phase1File + " (" + r.pairs.size() + " pairs)");
+                if (r.options.get("atomic") instanceof List<?> named && AtomicSpec.named().isEmpty()) {
+                    AtomicSpec.name(named.stream().map(String::valueOf).toList()); // the blocks Phase 1 predicted on
+                }
                 if (r.options.get("trialTimeout") instanceof Number n) { // sized by that session's plain run
                     confirm = confirm.withTimeout(n.longValue() * 1000);
                 }
@@ -129,7 +132,7 @@ public final class Analysis {
             savePhases();
             if (phase1Done) {
                 // a program that never got going gets no Phase 2: every trial would fail the same way
-                r.failure = StartFailure.ofRuns(r.runs);
+                r.failure = StartFailure.ofRuns(r.runs, !r.otherCandidates().isEmpty());
                 if (r.failure == null) {
                     phase = "phase 2";
                     confirmCandidates(r);
@@ -208,6 +211,9 @@ public final class Analysis {
         r.options.put("timeout", runTimeoutMillis / 1000);
         r.options.put("trialTimeout", confirm.timeoutMillis() / 1000);
         r.options.put("budget", Budgets.format(opt.budget()));
+        if (!AtomicSpec.named().isEmpty()) {
+            r.options.put("atomic", AtomicSpec.named());
+        }
         if (!program.classPath().isEmpty()) {
             r.options.put("classpath", program.classPath().stream().map(Path::toString).toList());
         }
@@ -321,7 +327,7 @@ public final class Analysis {
     }
 
     private boolean isCandidate(RacePair p) {
-        return opt.predictors().stream().anyMatch(p.predictors::containsKey);
+        return SeenOrdered.candidate(p, opt.predictors());
     }
 
     /**

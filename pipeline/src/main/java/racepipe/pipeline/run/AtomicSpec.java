@@ -24,6 +24,11 @@ public final class AtomicSpec {
         named = List.copyOf(methods);
     }
 
+    /** The methods named (none unless --atomic gave some). */
+    public static List<String> named() {
+        return named;
+    }
+
     /** The agent option's value: {@code default} and the named methods, comma-separated. */
     public static String option() {
         List<String> all = new ArrayList<>(List.of("default"));

@@ -41,6 +41,10 @@ public final class Replay {
         }
         sb.append(jdkOption()).append(" --entry ").append(p.entry()).append(' ').append(kind.replayOption).append(' ')
                 .append(quote(String.join(",", sites))).append(" --seed ").append(seed);
+        if (kind == racepipe.contract.CandidateKind.ATOMIC_BLOCK && !AtomicSpec.named().isEmpty()) {
+            // the trial's agent took these methods as blocks too: the same operations, the same schedule
+            sb.append(" --atomic-block ").append(quote(String.join(",", AtomicSpec.named())));
+        }
         if (!p.args().isEmpty()) {
             sb.append(" --");
             p.args().forEach(a -> sb.append(' ').append(quote(a)));

@@ -11,7 +11,8 @@ import racepipe.pipeline.model.TrialSummary;
 /**
  * Whether the program never got going, so that no verdict about it can be trusted: a class is
  * missing (an uncaught linkage error: the class path is incomplete), every run's JVM crashed, or
- * every run ended in an exception of thread main before any detector saw a shared access. The
+ * every run ended in an exception of thread main before any detector saw a shared access (or
+ * predicted a deadlock or an atomicity violation). The
  * answer is one line naming the cause, or null when the program ran.
  */
 public final class StartFailure {
@@ -26,6 +27,15 @@ public final class StartFailure {
 
     /** Phase 1's dynamic runs. */
     public static String ofRuns(List<DetectRun> runs) {
+        return ofRuns(runs, false);
+    }
+
+    /**
+     * Phase 1's dynamic runs; {@code otherCandidates}: they predicted a deadlock or an atomicity
+     * violation, so threads did share state (a check-then-act whose lost update main's check
+     * reports is a program that ran, not one that never got going).
+     */
+    public static String ofRuns(List<DetectRun> runs, boolean otherCandidates) {
         if (runs == null || runs.isEmpty()) {
             return null;
         }
@@ -41,7 +51,7 @@ public final class StartFailure {
         }
         boolean mainThrewAlone = runs.stream().allMatch(r -> r.outcome() == Outcome.EXCEPTION && r.exceptions() != null
                 && r.exceptions().stream().allMatch(t -> "main".equals(t.thread())));
-        boolean nothingShared = runs.stream().allMatch(r -> r.sets() == null || r.sets().values().stream().allMatch(List::isEmpty));
+        boolean nothingShared = !otherCandidates && runs.stream().allMatch(r -> r.sets() == null || r.sets().values().stream().allMatch(List::isEmpty));
         if (mainThrewAlone && nothingShared) {
             DetectRun.Thrown t = runs.get(0).exceptions().get(0);
             return "the program never got going: every run ended in " + shortType(t.type()) + ": " + t.message()

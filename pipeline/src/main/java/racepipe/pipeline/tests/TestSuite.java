@@ -202,7 +202,7 @@ public final class TestSuite {
     }
 
     private boolean isCandidate(RacePair p) {
-        return opt.predictors().stream().anyMatch(p.predictors::containsKey);
+        return racepipe.pipeline.run.SeenOrdered.candidate(p, opt.predictors());
     }
 
     /**
@@ -378,6 +378,13 @@ public final class TestSuite {
             }
         }
         pairs.values().removeIf(p -> p.sites.stream().anyMatch(s -> SuiteProgram.isRacepipe(s.key())) || insideJUnit(p));
+        // a test's report lists what may race: a pair the runs saw ordered is no candidate (runs[] keep the detectors' own sets)
+        int before = pairs.size();
+        pairs.values().removeIf(p -> !isCandidate(p) && racepipe.pipeline.run.SeenOrdered.ordered(p));
+        if (pairs.size() < before) {
+            log.println("phase 1: " + (before - pairs.size()) + " pair" + (before - pairs.size() == 1 ? "" : "s")
+                    + " that only lockset reported left out: the runs saw them ordered by happens-before");
+        }
         r.runs = runs;
         r.uninstrumented = left.isEmpty() ? null : new ArrayList<>(left.values());
         return pairs;
