@@ -28,6 +28,7 @@ final class Transformer implements ClassFileTransformer {
     private AtomicBlocks atomic = AtomicBlocks.NONE;
     private final Map<ClassLoader, ClassHierarchy> hierarchies = new WeakHashMap<>();
     private final ClassHierarchy bootHierarchy = new ClassHierarchy(null);
+    private final InstrumentedCache cache = new InstrumentedCache();
 
     Transformer(SiteFilter filter, Dependencies deps) {
         this.filter = filter;
@@ -61,7 +62,15 @@ final class Transformer implements ClassFileTransformer {
         boolean dependency = !library && deps.contains(pd);
         String cls = name.replace('/', '.');
         try {
-            Instrumented done = Control.outsideProgram(() -> instrument(bytes, hierarchy(loader), filter, dependency, atomic));
+            Instrumented done = Control.outsideProgram(() -> {
+                Instrumented known = cache.get(loader, dependency, bytes);
+                if (known != null) {
+                    return known;
+                }
+                Instrumented fresh = instrument(bytes, hierarchy(loader), filter, dependency, atomic);
+                cache.put(loader, dependency, bytes, fresh);
+                return fresh;
+            });
             for (ClassInstrumenter.Skipped s : done.skipped()) {
                 left(new RunResult.Uninstrumented(cls, s.method(), s.desc(), s.reason()));
             }
