@@ -92,6 +92,20 @@ public interface Detector {
         return 0;
     }
 
+    /**
+     * Whether this detector's {@link #stamp} and {@link #summaryStamp} may also change at a write
+     * of the thread (SyncP ends a unit at each write): the hub then reads them again after each
+     * write of a run of cells, calls {@link #summaryWrite} when its summary path settles a write,
+     * and keeps the detector out of its fused pass.
+     */
+    default boolean stampsMoveAtWrites() {
+        return false;
+    }
+
+    /** A write of tid that the hub settled by the summary path, the detector not called (see {@link #stampsMoveAtWrites}). */
+    default void summaryWrite(int tid) {
+    }
+
     default void threadStart(int parent, int child) {
     }
 

@@ -36,6 +36,8 @@ public final class EventHub {
     private final int[] summaryAt; // per detector: its summary's A in a location, -1 when none (or no stamp column)
     private final int[] summaries; // per detector: its summary stamp for the thread begun
     private final int[] tags;      // per detector: tag, or -1 while its stamp is EVERY
+    private final boolean[] moves; // per detector: its stamps move at writes (Detector.stampsMoveAtWrites)
+    private final Detector[] moving; // those detectors (mostly none: a loop over them costs less than a call)
     private final int[] rest;      // with the fused pass: the other detectors that repeats concern
     private Context current;      // the thread whose accesses come now (begin), null after a sync event
     private HeldLocks[] threads = new HeldLocks[8]; // an array: the agent watches ArrayList
@@ -109,7 +111,9 @@ public final class EventHub {
         this.summaryAt = new int[detectors.length];
         this.summaries = new int[detectors.length];
         this.tags = new int[detectors.length];
+        this.moves = new boolean[detectors.length];
         for (int i = 0; i < detectors.length; i++) {
+            moves[i] = detectors[i].stampsMoveAtWrites();
             Detector d = detectors[i];
             d.place(location, entry, stride);
             int col = d.repeatColumn();
@@ -135,7 +139,9 @@ public final class EventHub {
         int[] other = new int[detectors.length];
         for (int i = 0; i < detectors.length; i++) {
             int col = stampAt[i];
-            if (col == Detector.MASK && mask < 0) {
+            if (detectors[i].stampsMoveAtWrites()) {
+                other[others++] = i; // its stamps move inside a run: the fused pass assumes they do not
+            } else if (col == Detector.MASK && mask < 0) {
                 mask = i;
             } else if (col >= 0 && detectors[i].summaryColumn() < 0 && stamp < 0) {
                 stamp = i;
@@ -150,6 +156,16 @@ public final class EventHub {
         this.stampSlot = fuse ? stamp : -1;
         this.summarySlot = fuse ? summary : -1;
         this.rest = fuse ? java.util.Arrays.copyOf(other, others) : new int[0];
+        int m = 0;
+        for (boolean b : moves) {
+            m += b ? 1 : 0;
+        }
+        this.moving = new Detector[m];
+        for (int i = 0, j = 0; i < detectors.length; i++) {
+            if (moves[i]) {
+                moving[j++] = detectors[i];
+            }
+        }
     }
 
     public Detector[] detectors() {
@@ -423,6 +439,9 @@ public final class EventHub {
             }
             Shadow[] spilled = cells.spilled;
             if (spilled != null && spilled[index] != null) {
+                if (moving.length > 0) {
+                    begin(by.tid); // a detector's stamps may have moved at this run's earlier cells
+                }
                 field(spilled[index], site, write);
                 k++;
                 index += step;
@@ -565,6 +584,10 @@ public final class EventHub {
             return;
         }
         int ci = cellInts, inc = step * ci, base = first * ci;
+        if (c >= 0 && moving(x)) {
+            passMoving(x, c, a, t, s, d, e, base, inc, n, write, by);
+            return;
+        }
         if (c >= 0) {
             int col = e * stride + c;
             for (int i = 0; i < n; i++, base += inc) {
@@ -589,6 +612,41 @@ public final class EventHub {
             int bit = 1 << e;
             for (int i = 0; i < n; i++, base += inc) {
                 if ((d[base + m] & bit) == 0) {
+                    x.access(s, d, base, e, false, by);
+                }
+            }
+        }
+    }
+
+    private boolean moving(Detector x) {
+        for (Detector m : moving) {
+            if (m == x) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@link #pass} for a detector whose stamps move at writes (and reads) of the thread: read
+     * again before each cell, and a write settled by the summary path told to the detector.
+     */
+    private void passMoving(Detector x, int c, int a, int t, Shape s, int[] d, int e, int base, int inc, int n,
+            boolean write, Context by) {
+        int col = e * stride + c, tid = by.tid;
+        for (int i = 0; i < n; i++, base += inc) {
+            int stamp = x.stamp(tid);
+            if (d[base + col] != stamp) {
+                int last;
+                if (a >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t) {
+                    int summary = x.summaryStamp(tid);
+                    if (write) {
+                        d[base + a - 1] = summary;
+                        x.summaryWrite(tid);
+                    }
+                    d[base + a] = summary;
+                    d[base + col] = stamp;
+                } else {
                     x.access(s, d, base, e, false, by);
                 }
             }
@@ -638,6 +696,9 @@ public final class EventHub {
             if ((a = a0) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t0) {
                 if (write) {
                     d[base + a - 1] = p0;
+                    if (moves[0]) {
+                        d0.summaryWrite(by.tid);
+                    }
                 }
                 d[base + a] = p0;
                 d[off + c] = s0;
@@ -650,6 +711,9 @@ public final class EventHub {
             if ((a = a1) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t1) {
                 if (write) {
                     d[base + a - 1] = p1;
+                    if (moves[1]) {
+                        d1.summaryWrite(by.tid);
+                    }
                 }
                 d[base + a] = p1;
                 d[off + c] = s1;
@@ -662,6 +726,9 @@ public final class EventHub {
             if ((a = a2) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t2) {
                 if (write) {
                     d[base + a - 1] = p2;
+                    if (moves[2]) {
+                        d2.summaryWrite(by.tid);
+                    }
                 }
                 d[base + a] = p2;
                 d[off + c] = s2;
@@ -674,6 +741,9 @@ public final class EventHub {
             if ((a = a3) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t3) {
                 if (write) {
                     d[base + a - 1] = p3;
+                    if (moves[3]) {
+                        d3.summaryWrite(by.tid);
+                    }
                 }
                 d[base + a] = p3;
                 d[off + c] = s3;
@@ -705,6 +775,9 @@ public final class EventHub {
                 if ((a = summaryAt[i]) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tags[i]) {
                     if (write) {
                         d[base + a - 1] = summaries[i];
+                        if (moves[i]) {
+                            detectors[i].summaryWrite(by.tid);
+                        }
                     }
                     d[base + a] = summaries[i];
                     d[off + col] = stamps[i];

@@ -21,22 +21,23 @@ import java.util.Arrays;
  * with e2 is never in it. On the first HB race every write read before e2 is HB-ordered before
  * its read (else that pair were an earlier race), so there SHB = HB and the first HB race is a
  * SyncP race. This detector reports no pair for being HB's.
- * <p><b>What is computed.</b> The hub's granularity, said plainly: a thread's history is cut into
- * epochs, each ended by one of its synchronisation events (which belongs to the epoch it ends;
- * a join, wait return or volatile read that brings nothing new to its hard clock ends none),
- * and the closure is computed over whole epochs, so it may hold more than the paper's (an epoch
- * brought in by a read brings the accesses after the write too; e1's own epoch counts with all
- * of its reads so far): every pair reported is a sync-preserving race of the run (sound), and a
- * race whose closure differs only inside an epoch may be missed. As for HB, the question is
- * asked of each entry's latest access (its epoch), at an access's first occurrence in its
- * thread's epoch and again after another thread's write to the location (the write may be what
- * the next read reads, so the other threads' entries are negated, their epochs kept); unlike
- * HB's, an older access of an entry may race where its latest does not, which is missed too.
- * On 2,000 random traces a race of the paper's definition was missing on 12 (0.6%), an HB
- * pair (beyond the first race) on 69, the first HB race on none. Each thread
- * keeps the epochs its own predecessors need (its "hard" clock: start, join, wait/notify,
+ * <p><b>What is computed.</b> A thread's history is cut into units, each ended by one of its
+ * synchronisation events (which belongs to the unit it ends; a join, wait return or volatile
+ * read that brings nothing new to its hard clock ends none), by each write (a reader of it needs
+ * the writer up to the write, not the accesses after it) and by each read of another thread's
+ * write that the thread did not need yet (what follows needs that write, what precedes it does
+ * not). Every event of a unit but its last is a read that brings nothing new, so the events of a
+ * unit have the same predecessors' closure and each is in a closure exactly when its unit's last
+ * event is: the closure over whole units is the paper's, event by event. The question is asked
+ * of each entry's latest access (its unit), at an access's first occurrence in its thread's unit
+ * and again after another thread's write to the location (the write may be what the next read
+ * reads, so the other threads' entries are negated, their units kept). What this leaves out: an
+ * older access of an entry may race where its latest does not (a read or an acquire between
+ * them pulls the latest into the closure); no pair of the random traces of
+ * {@code SyncpReferenceTest} shows it, and the property there would. Each thread
+ * keeps the units its own predecessors need (its "hard" clock: start, join, wait/notify,
  * volatiles and the java.util.concurrent hand-offs, and reads-from), recorded at the end of each
- * epoch in which it grew; each lock its sections per thread (acquire and release epochs, trace
+ * unit in which it grew; each lock its sections per thread (acquire and release units, trace
  * order, a write mode taken inside a read mode linked to the read mode's section). The closure of
  * a thread's own predecessors is kept per thread and only grows: asked again after a change, it
  * is grown from where it was (the paper's incremental ideals); a pair's closure starts from it,
@@ -44,16 +45,18 @@ import java.util.Arrays;
  * algorithm: the paper keeps such an ideal per pair of threads and access kinds, with a pointer
  * per lock and thread into the sections that only moves forward (linear time overall); here
  * the pair's part beyond the thread's own closure is computed per question (memoised for the
- * thread's epoch while nothing changed) by binary search in the sections, a round over the locks
- * more than one thread took until nothing grows. On SOR 400 it costs about half of HB's time.
+ * thread's unit while nothing changed) by binary search in the sections, a round over the locks
+ * more than one thread took until nothing grows. Units move at writes, so the hub reads this
+ * detector's stamps again inside a run of cells and tells it of the writes its summary path
+ * settles ({@link Detector#stampsMoveAtWrites}). On SOR 400 it costs about HB's time.
  * {@code SyncpReferenceTest} checks the pairs against this definition computed from scratch and
  * against the paper's event-by-event closure (every pair a race).
  */
 public final class SyncpDetector implements Detector {
     private final PairTable pairs = new PairTable();
     private static final int INVALID = -1;
-    // location ints: W (the last write, packed: thread + 1, epoch), A (the summary, see access),
-    // and the last write's thread + 1 and epoch unpacked, for a write whose epoch does not pack
+    // location ints: W (the last write, packed: thread + 1, unit), A (the summary, see access),
+    // and the last write's thread + 1 and unit unpacked, for a write whose unit does not pack
     private int w, a, writer, entries, stride;
     private int[] epochs = new int[8];
     private VectorClock[] hard = new VectorClock[8]; // per thread, its own entry unused
@@ -116,6 +119,16 @@ public final class SyncpDetector implements Detector {
     @Override
     public int summaryStamp(int tid) {
         return pack(tid, epoch(tid));
+    }
+
+    @Override
+    public boolean stampsMoveAtWrites() {
+        return true;
+    }
+
+    @Override
+    public void summaryWrite(int tid) {
+        wrote(tid);
     }
 
     private static int pack(int tid, int epoch) {
@@ -224,21 +237,36 @@ public final class SyncpDetector implements Detector {
     }
 
     /**
-     * The check, then the location's last write and this thread's reads-from. A, the summary: this
-     * thread's access with its epoch when every other thread's entry was ordered before it and
-     * none was in its thread's present epoch, else invalid. While it is the last access, the hub
-     * settles this thread's repeats itself (the stamp, A, and W on a write): nothing can race
-     * them (the closure only grows), a read reads the write already read, and a write needs no
-     * other thread's repeat called again (their entries' epochs are over: they are called
-     * anyway).
+     * The check, then the location's last write or this thread's reads-from. A write ends its
+     * unit (a reader of it needs this thread up to the write, not the accesses after it); so does
+     * a read of another thread's write that its thread did not need yet (the accesses after it
+     * need that write, those before it do not). A, the summary: this thread's access with its
+     * unit when every other thread's entry was ordered before it and none was in its thread's
+     * present unit, else invalid. While it is the last access, the hub settles this thread's
+     * repeats itself (the stamp, A, and W on a write, telling {@link #summaryWrite}): nothing can
+     * race them (the closure only grows), a read reads the write already read, and a write needs
+     * no other thread's repeat called again (their entries' units are over: they are called anyway).
      */
     @Override
     public void access(Shape s, int[] d, int base, int e, boolean fresh, Context by) {
         int t = by.tid, k = epoch(t);
         boolean write = s.write(e);
-        boolean settled = check(s, d, base, e, write, by, k);
+        boolean settled = check(s, d, base, e, write, by);
         d[base + entries + e * stride] = k;
         d[base + a] = settled ? pack(t, k) : INVALID;
+        if (write) {
+            d[base + w] = pack(t, k);
+            d[base + writer] = t + 1;
+            d[base + writer + 1] = k;
+            for (int i = 0, n = s.size(); i < n; i++) { // the other threads' repeats may read this write
+                int at = base + entries + i * stride;
+                if (s.who(i).tid != t && d[at] > 0) {
+                    d[at] = -d[at];
+                }
+            }
+            wrote(t);
+            return;
+        }
         int lw = d[base + w], u, c;
         if (lw > 0) {
             u = (lw >>> 24) - 1;
@@ -247,31 +275,27 @@ public final class SyncpDetector implements Detector {
             u = d[base + writer] - 1;
             c = d[base + writer + 1];
         }
-        if (write) {
-            if (u != t || c != k) { // a new last write: the other threads' repeats may read it
-                d[base + w] = pack(t, k);
-                d[base + writer] = t + 1;
-                d[base + writer + 1] = k;
-                for (int i = 0, n = s.size(); i < n; i++) {
-                    int at = base + entries + i * stride;
-                    if (s.who(i).tid != t && d[at] > 0) {
-                        d[at] = -d[at];
-                    }
-                }
-            }
-        } else if (u >= 0 && u != t) { // reads-from: the writer's epoch is a predecessor of what follows
+        if (u >= 0 && u != t) { // reads-from: the writer's unit is a predecessor of what follows
             VectorClock h = hard(t);
             if (c > h.get(u)) {
                 h.set(u, c);
                 dirty[t] = true;
                 version++;
+                tick(t);
             }
         }
     }
 
+    /** A write ends tid's unit, while units pack (past that, the next synchronisation does: fewer races, none false). */
+    private void wrote(int tid) {
+        if (epoch(tid) < (1 << 24) - 1) {
+            tick(tid);
+        }
+    }
+
     /** Every entry of another thread that conflicts with this access, against it; whether A may be set. */
-    private boolean check(Shape s, int[] d, int base, int e, boolean write, Context by, int k) {
-        int t = by.tid;
+    private boolean check(Shape s, int[] d, int base, int e, boolean write, Context by) {
+        int t = by.tid, k = epoch(t);
         VectorClock h = hard(t);
         int site = s.site(e);
         boolean settled = true;
@@ -283,10 +307,10 @@ public final class SyncpDetector implements Detector {
             }
             int c = Math.abs(d[base + entries + i * stride]);
             if (c >= epoch(u)) {
-                settled = false; // u may repeat it in this epoch after this thread's write
+                settled = false; // u may repeat it in this unit after this thread's write
             }
             if (c <= h.get(u) || other.excludes(by)) {
-                continue; // t's own predecessors need u's epoch c; or both hold a lock, one exclusively
+                continue; // t's own predecessors need u's unit c; or both hold a lock, one exclusively
             }
             if (race(u, c, t, k)) {
                 settled = false;
@@ -318,8 +342,7 @@ public final class SyncpDetector implements Detector {
             v[x] = mine.get(x);
             expanded[x] = v[x];
         }
-        v[u] = Math.max(v[u], c - 1);
-        absorb(v, hardAt(u, c), u);
+        v[u] = Math.max(v[u], c - 1); // e1's predecessors: u's units before c (what c's reads before e1 need, units before c need)
         close(u, c);
         memoC[u] = c;
         return memoRace[u] = v[u] < c;

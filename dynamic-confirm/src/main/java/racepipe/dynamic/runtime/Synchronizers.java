@@ -88,12 +88,22 @@ public final class Synchronizers {
         }
     }
 
-    /** An object put into or taken out of a concurrent collection: for the detectors only (the collection's own edge is the scheduler's). */
+    /**
+     * An object put into or taken out of a concurrent collection: for the detectors only (the
+     * collection's own edge is the scheduler's). Not a value shared by identity (a cached Integer,
+     * an interned String, an enum constant): one of those put by one thread and got by another
+     * need not be the same hand-off, and it has no field to race on.
+     */
     static void passed(Object o, boolean send) {
         Recorder r = RT.rec;
-        if (r != null && o != null) {
+        if (r != null && o != null && !sharedValue(o)) {
             r.handOff(o, send);
         }
+    }
+
+    private static boolean sharedValue(Object o) {
+        return o instanceof String || o instanceof Number && o.getClass().getClassLoader() == null || o instanceof Boolean
+                || o instanceof Character || o instanceof Enum || o instanceof Class;
     }
 
     static void acquired(Object sync) {

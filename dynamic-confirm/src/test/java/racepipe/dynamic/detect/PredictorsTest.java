@@ -150,4 +150,40 @@ class PredictorsTest {
         assertThat(pairs(t.hb)).contains("11-20");
         assertThat(pairs(t.syncp)).containsExactly("11-20");
     }
+
+    // orderids' id counter, minimised: T1 reads, increments and reads x; T2 then does the same,
+    // its first read seeing T1's write. T2's write races T1's read after the write: the read
+    // T2 made needs T1 up to its write, not the access after it (an epoch to the next
+    // synchronisation would take it too)
+    @Test
+    void syncp_should_race_an_access_after_the_write_another_thread_read() {
+        Trace t = new Trace().start(0, 1).start(0, 2)
+                .read(1, 1, 10).write(1, 1, 11).read(1, 1, 12)
+                .read(2, 1, 20).write(2, 1, 21).read(2, 1, 22);
+        assertThat(pairs(t.hb)).containsExactlyInAnyOrder("10-21", "11-20", "11-21", "11-22", "12-21");
+        assertThat(pairs(t.shb)).containsExactlyInAnyOrder("11-20", "12-21");
+        assertThat(pairs(t.syncp)).containsExactlyInAnyOrder("11-20", "12-21");
+    }
+
+    // codecs' table, minimised: T1 publishes a reference (y), then fills the table (x); T2 reads
+    // the reference from that write, then the table. The fill comes after the publishing write:
+    // nothing orders it before the lookup
+    @Test
+    void syncp_should_race_a_fill_made_after_the_publishing_write() {
+        Trace t = new Trace().start(0, 1).start(0, 2)
+                .write(1, 2, 10).write(1, 1, 11)
+                .read(2, 2, 20).read(2, 1, 21);
+        assertThat(pairs(t.syncp)).containsExactlyInAnyOrder("10-20", "11-21");
+    }
+
+    // a reads-from that brings something new cuts the reader's unit: its accesses before the
+    // read do not need the write (T2's first read of x races T1's later write of x), those after
+    // it do (T2's second read of x reads after T1's write: ordered)
+    @Test
+    void syncp_should_not_give_a_read_what_a_later_read_of_its_thread_needs() {
+        Trace t = new Trace().start(0, 1).start(0, 2)
+                .read(2, 1, 20).write(1, 1, 10).write(1, 2, 11)
+                .read(2, 2, 21).read(2, 1, 22);
+        assertThat(pairs(t.syncp)).containsExactlyInAnyOrder("10-20", "11-21");
+    }
 }

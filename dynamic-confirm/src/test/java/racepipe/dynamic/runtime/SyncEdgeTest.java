@@ -91,6 +91,14 @@ class SyncEdgeTest {
     }
 
     @Test
+    void a_value_shared_by_identity_should_hand_nothing_off() throws Exception {
+        ConcurrentHashMap<String, Object> chm = new ConcurrentHashMap<>();
+        Integer cached = 7; // Integer.valueOf's cache: any thread's 7 is this object (the map's own edge is syncBefore/After)
+        assertThat(pairs(() -> RT.passIn(cached, chm, true), () -> RT.passOut(cached, chm, true, false)))
+                .containsExactlyInAnyOrder("ls", "hybrid", "hb");
+    }
+
+    @Test
     void a_value_computed_into_the_map_should_be_handed_off_by_its_computer() throws Exception {
         ConcurrentHashMap<String, Object> chm = new ConcurrentHashMap<>();
         Object box = new Object();

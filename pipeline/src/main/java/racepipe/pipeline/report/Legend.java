@@ -17,7 +17,7 @@ public final class Legend {
             new String[] {"st", "static", "static analysis of the bytecode (call graph + points-to): sees code no run executed"},
             new String[] {"ls", "ls", "lockset: two threads, one write, no common lock, in a run"},
             new String[] {"er", "eraser", "Eraser: lockset with the Virgin/Exclusive/Shared states (initialisation is not a race)"},
-            new String[] {"hy", "hybrid", "lockset and not ordered by start/join/wait-notify"},
+            new String[] {"hy", "hybrid", "lockset and not ordered by start/join/wait-notify or hand-offs"},
             new String[] {"hb", "hb", "happens-before: not ordered by locks, start/join, volatiles or hand-offs (vector clocks)"},
             new String[] {"sh", "shb", "schedulable happens-before: HB plus reads-from; every pair has a schedule that puts it side by side"},
             new String[] {"wc", "wcp", "weak causal precedence: HB with locks ordering only conflicting critical sections (sound for the first race)"},
