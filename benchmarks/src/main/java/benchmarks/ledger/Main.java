@@ -11,7 +11,7 @@ package benchmarks.ledger;
  */
 public final class Main {
     public static void main(String[] args) throws InterruptedException {
-        int orders = args.length > 0 ? Integer.parseInt(args[0]) : 400;
+        int orders = args.length > 0 ? Integer.parseInt(args[0]) : 120;
         Account checking = new Account("CHK-001", 50_000);
         Account savings = new Account("SAV-001", 200_000);
         Account rent = new Account("EXT-RENT", 0);

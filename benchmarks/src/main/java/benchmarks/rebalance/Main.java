@@ -57,9 +57,9 @@ public final class Main {
                         return;
                     }
                 }
-                checksum ^= run(j);
+                checksum ^= run(j); // @site checksumXor
                 done += j; // @site doneAdd
-                jobs++;
+                jobs++; // @site jobsInc
             }
         }
 

@@ -67,7 +67,7 @@ public final class Main {
             long worst = 0, seed = 7;
             for (int s = 0; s < n; s++) {
                 long pnl = 0;
-                for (int k = 0; k < 60_000; k++) {
+                for (int k = 0; k < 25_000; k++) {
                     seed = seed * 6364136223846793005L + 1442695040888963407L;
                     pnl += ((seed >>> 33) & 1) == 0 ? -3 : 3;
                 }

@@ -54,7 +54,7 @@ public final class Main {
             long seed = 3;
             for (int l = 0; l < lines; l++) {
                 long sum = 0;
-                for (int k = 0; k < 60_000; k++) {
+                for (int k = 0; k < 25_000; k++) {
                     seed = seed * 6364136223846793005L + 1442695040888963407L;
                     sum += seed >>> 60;
                 }

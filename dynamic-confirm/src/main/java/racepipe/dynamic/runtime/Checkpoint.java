@@ -22,6 +22,18 @@ public final class Checkpoint {
 
     /** The pair keys of every detector's pairs so far, sorted; empty when not recording. */
     public static List<String> pairKeys() {
+        return keys(false);
+    }
+
+    /**
+     * The keys of the other kinds' candidates so far (an atomicity violation, a lock cycle: its
+     * kind, ':', its site keys in order joined by '|'), sorted; empty when not recording.
+     */
+    public static List<String> candidateKeys() {
+        return keys(true);
+    }
+
+    private static List<String> keys(boolean candidates) {
         Recorder r = RT.rec;
         if (r == null) {
             return List.of();
@@ -32,6 +44,12 @@ public final class Checkpoint {
             keys.put(s.id(), s.key());
         }
         TreeSet<String> out = new TreeSet<>();
+        if (candidates) {
+            for (RunResult.Candidate c : now.candidates()) {
+                out.add(c.kind() + ":" + String.join("|", c.sites().stream().map(keys::get).toList()));
+            }
+            return new ArrayList<>(out);
+        }
         for (RunResult.Pair p : now.pairs()) {
             out.add(SiteKey.pair(keys.get(p.siteA()), keys.get(p.siteB())));
         }

@@ -29,7 +29,11 @@ public final class DeadlockSets {
         Map<CycleTruth.Cycle, List<Candidate>> byTruth = new LinkedHashMap<>();
         truth.cycles.forEach(t -> byTruth.put(t, new ArrayList<>()));
         List<Map<String, Object>> unlisted = new ArrayList<>();
-        for (Candidate c : r.candidates(racepipe.contract.CandidateKind.LOCK_CYCLE)) {
+        List<Candidate> all = new ArrayList<>(r.candidates(racepipe.contract.CandidateKind.LOCK_CYCLE));
+        if (r.staticCycles != null) {
+            all.addAll(r.staticCycles);
+        }
+        for (Candidate c : all) {
             PREDICTORS.forEach(p -> {
                 if (c.predictors.containsKey(p)) {
                     sets.get(p).add(c.key);

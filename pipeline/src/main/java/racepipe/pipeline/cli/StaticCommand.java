@@ -80,6 +80,9 @@ public final class StaticCommand implements Callable<Integer> {
             out.options.put("threadLocal", r.threadLocal()); // what detect --static-help leaves unwatched
         }
         out.pairs.addAll(racepipe.pipeline.run.StaticPhase.pairs(r));
+        if (!r.lockCycles().isEmpty()) {
+            out.candidates(racepipe.contract.CandidateKind.LOCK_CYCLE, racepipe.pipeline.run.StaticPhase.cycles(r));
+        }
         return out;
     }
 
@@ -93,6 +96,17 @@ public final class StaticCommand implements Callable<Integer> {
             for (StaticPair p : e.getValue()) {
                 out.printf("    %s:%d %s  <->  %s:%d %s   [%s]%n", p.a().file(), p.a().line(), p.a().access(),
                         p.b().file(), p.b().line(), p.b().access(), String.join(" | ", threads(p)));
+            }
+        }
+        if (!r.lockCycles().isEmpty()) {
+            out.printf("lock cycles (predicted deadlocks): %d%n", r.lockCycles().size());
+            for (List<racepipe.statics.StaticSite> c : r.lockCycles()) {
+                StringBuilder line = new StringBuilder("   ");
+                for (int i = 0; i < c.size(); i += 2) {
+                    line.append(i == 0 ? " " : "  ;  ").append("holds ").append(c.get(i).file()).append(':').append(c.get(i).line())
+                            .append(", wants ").append(c.get(i + 1).file()).append(':').append(c.get(i + 1).line());
+                }
+                out.println(line);
             }
         }
         out.println("stages:");

@@ -15,6 +15,9 @@ import picocli.CommandLine.Parameters;
 import racepipe.pipeline.input.CrashLog;
 import racepipe.pipeline.input.JvmArgs;
 import racepipe.pipeline.input.UsageError;
+import racepipe.pipeline.run.AtomicNames;
+import racepipe.pipeline.run.AtomicSpec;
+import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
 import racepipe.pipeline.model.TestInfo;
@@ -80,6 +83,11 @@ public final class TestCommand implements Callable<Integer> {
     @Option(names = "--batch", defaultValue = "10", description = "test classes per Phase 1 JVM (default: ${DEFAULT-VALUE})")
     int batch;
 
+    @Option(names = "--atomic", paramLabel = "CLASS#METHOD", split = ",",
+            description = "also take this method (of the tests or the code they test) as an atomic block, as analyze --atomic"
+                    + " (repeatable; or a .json file {\"atomic\": [...]})")
+    List<String> atomic;
+
     @Option(names = "--seed", defaultValue = "1")
     long seed;
 
@@ -138,6 +146,9 @@ public final class TestCommand implements Callable<Integer> {
             }
         }
         JvmArgs.check(jvmArgs);
+        // the named blocks may be in the tests or the code under test: both are on this path
+        AtomicSpec.name(atomic == null || atomic.isEmpty() ? List.of()
+                : AtomicNames.resolve(atomic, new ProgramInput(tests, "", List.of(), classPath)));
         if (replay != null) {
             return replay(classPath);
         }
@@ -189,7 +200,8 @@ public final class TestCommand implements Callable<Integer> {
         AnalyzeTable.print(System.out, r, out);
         printTests(r);
         System.out.flush();
-        return r.pairs.stream().anyMatch(RacePair::counted) ? 1 : 0;
+        return r.pairs.stream().anyMatch(RacePair::counted)
+                || r.otherCandidates().stream().anyMatch(racepipe.pipeline.model.Candidate::counted) ? 1 : 0;
     }
 
     /** The confirmed races' tests, and the tests that fail without racepipe. */

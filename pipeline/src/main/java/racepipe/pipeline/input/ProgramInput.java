@@ -65,8 +65,13 @@ public record ProgramInput(Path jar, String entry, List<String> args, List<Path>
         }
         path.addAll(manifest.classPath());
         byte[] bytes = entryBytes(jar, entry);
+        for (Path p : path) { // as java -cp JAR:PATH finds it (racepipe test's replays: the suite runner is on the path)
+            if (bytes == null && (Files.isDirectory(p) || Files.isRegularFile(p))) {
+                bytes = entryBytes(p, entry);
+            }
+        }
         if (bytes == null) {
-            throw new UsageError("entry class " + entry + " is not in " + jar);
+            throw new UsageError("entry class " + entry + " is not in " + jar + (path.isEmpty() ? "" : " or its class path"));
         }
         if (!hasMain(bytes)) {
             throw new UsageError("entry class " + entry + " has no public static void main(String[])");

@@ -33,6 +33,11 @@ public final class ResultFile {
     public List<RacePair> pairs = new ArrayList<>();
     /** analyze: the lock cycles (CandidateKind.LOCK_CYCLE), each through Phase 2 like a pair. */
     public List<Candidate> deadlocks;
+    /**
+     * analyze: the lock cycles only the static engine predicted and no trial deadlocked on (see
+     * run/StaticCycles); kept apart from {@link #deadlocks}, which are the cycles a run showed.
+     */
+    public List<Candidate> staticCycles;
     /** analyze: the atomic blocks with their interleaving access (CandidateKind.ATOMIC_BLOCK). */
     public List<Candidate> atomicity;
     public List<DetectRun> runs;

@@ -188,6 +188,7 @@ public final class Analysis {
         if (why != null && (untried > 0 || !"phase 2".equals(phase))) { // not a budget that ran out as the last pair ended
             r.stopped = new ResultFile.Stopped(why, phase, Math.round(stop.elapsedSeconds() * 10) / 10.0, untried, candidates);
         }
+        StaticCycles.settle(r);
         r.summary = summary(r);
         return r;
     }
@@ -321,6 +322,7 @@ public final class Analysis {
         r.uninstrumented = d.uninstrumented().isEmpty() ? null : d.uninstrumented();
         r.pairs = new ArrayList<>(pairs.values());
         OtherCandidates.place(r, d.candidates().values());
+        StaticCycles.merge(r, statics.get());
         return r;
     }
 

@@ -57,6 +57,20 @@ public final class StaticPhase {
         return out;
     }
 
+    /** The engine's lock cycles as candidates (sites in the lock cycle's order), predicted by "static" and the engine. */
+    public static List<racepipe.pipeline.model.Candidate> cycles(StaticResult r) {
+        List<racepipe.pipeline.model.Candidate> out = new ArrayList<>();
+        for (List<StaticSite> cycle : r.lockCycles()) {
+            List<SiteInfo> sites = cycle.stream().map(StaticPhase::site)
+                    .map(x -> new SiteInfo(x.key(), x.className(), x.method(), x.bci(), x.file(), x.line(), "acquire")).toList();
+            racepipe.pipeline.model.Candidate c = new racepipe.pipeline.model.Candidate(racepipe.contract.CandidateKind.LOCK_CYCLE, sites);
+            c.predictors.put("static", true);
+            c.predictors.put("static:" + r.engine(), true);
+            out.add(c);
+        }
+        return out;
+    }
+
     /** The library frames of a lifted site (evidence libraryA/libraryB), or none. */
     private static List<String> frames(Object evidence) {
         return evidence instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();

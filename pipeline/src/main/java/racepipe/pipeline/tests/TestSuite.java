@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import racepipe.contract.TrialResult;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
+import racepipe.pipeline.model.Candidate;
 import racepipe.pipeline.model.DetectRun;
 import racepipe.pipeline.model.ProgramInfo;
 import racepipe.pipeline.model.RacePair;
@@ -75,6 +76,8 @@ public final class TestSuite {
     private final List<String> jvmArgs;
     private final long start = System.nanoTime();
     private final Map<String, Double> phases = new LinkedHashMap<>();
+    /** Phase 1's atomicity violations and lock cycles by key; Phase 2 replaces each with its tried one. */
+    private final Map<String, Candidate> others = new LinkedHashMap<>();
     private String stoppedIn;
     private volatile boolean signalled;
     private volatile ResultFile current;
@@ -178,7 +181,29 @@ public final class TestSuite {
                 byTest.computeIfAbsent(who.get(0), k -> new ArrayList<>()).add(p);
             }
         }
-        phase2(prog, byTest, r, infos);
+        Map<String, List<Candidate>> othersByTest = new LinkedHashMap<>();
+        for (Candidate c : others.values()) {
+            List<String> who = reachedBy.get(c.key);
+            if (who != null && !who.isEmpty()) {
+                othersByTest.computeIfAbsent(who.get(0), k -> new ArrayList<>()).add(c);
+            }
+        }
+        phase2(prog, byTest, othersByTest, r, infos);
+        for (racepipe.contract.CandidateKind kind : racepipe.contract.CandidateKind.values()) {
+            if (kind != racepipe.contract.CandidateKind.RACE) {
+                List<Candidate> list = new ArrayList<>();
+                for (Candidate c : others.values()) {
+                    if (c.kindOf() == kind) {
+                        List<String> who = reachedBy.get(c.key);
+                        if (c.verdict == null) {
+                            c.verdict = who == null || who.isEmpty() ? "unreached" : "untried";
+                        }
+                        list.add(c);
+                    }
+                }
+                r.candidates(kind, list);
+            }
+        }
         for (RacePair p : r.pairs) {
             List<String> who = reachedBy.get(p.key);
             if (who != null) {
@@ -306,6 +331,7 @@ public final class TestSuite {
                 runs.add(new DetectRun(runs.size(), run.seed(), run.outcome(), run.exitStatus(), run.exceptions(), run.log(), run.sets()));
             }
             d.uninstrumented().forEach(u -> left.putIfAbsent(u.label(), u));
+            d.candidates().forEach(others::putIfAbsent);
             for (RacePair p2 : d.pairs().values()) {
                 RacePair known = pairs.putIfAbsent(p2.key, p2);
                 if (known != null) {
@@ -325,6 +351,12 @@ public final class TestSuite {
                 if (was != null) {
                     infos.put(uid, new TestInfo(was.id(), was.className(), was.method(), was.name(), was.plain(), was.failure(),
                             status(t), null));
+                }
+                for (JsonNode k : t.path("candidates")) { // an atomicity violation or lock cycle, as a pair: who found it
+                    List<String> who = reachedBy.computeIfAbsent(k.asText(), x -> new ArrayList<>());
+                    if (!who.contains(uid) && "test".equals(text(t, "kind"))) {
+                        who.add(uid);
+                    }
                 }
                 for (JsonNode k : t.path("pairs")) {
                     List<String> who = reachedBy.computeIfAbsent(k.asText(), x -> new ArrayList<>());
@@ -406,8 +438,11 @@ public final class TestSuite {
     }
 
     /** analyze's Phase 2 for each test on the pairs it reached first, from a prepared phase1.json. */
-    private void phase2(SuiteProgram prog, Map<String, List<RacePair>> byTest, ResultFile r, Map<String, TestInfo> infos)
-            throws IOException, InterruptedException {
+    private void phase2(SuiteProgram prog, Map<String, List<RacePair>> pairsByTest, Map<String, List<Candidate>> othersByTest,
+                        ResultFile r, Map<String, TestInfo> infos) throws IOException, InterruptedException {
+        // every test with something to try: its pairs, and its atomicity violations and lock cycles (tried first, as analyze does)
+        Map<String, List<RacePair>> byTest = new LinkedHashMap<>(pairsByTest);
+        othersByTest.keySet().forEach(k -> byTest.putIfAbsent(k, new ArrayList<>()));
         int n = 0;
         int total = byTest.values().stream().mapToInt(List::size).sum();
         if (total > 0) {
@@ -434,6 +469,11 @@ public final class TestSuite {
             one.options.putAll(r.options);
             one.options.put("test", uid);
             one.pairs = e.getValue();
+            for (Candidate c : othersByTest.getOrDefault(uid, List.of())) {
+                List<Candidate> l = one.candidates(c.kindOf()) == null ? new ArrayList<>() : new ArrayList<>(one.candidates(c.kindOf()));
+                l.add(c);
+                one.candidates(c.kindOf(), l);
+            }
             one.runs = r.runs;
             Files.deleteIfExists(dir.resolve("trials.jsonl")); // an earlier racepipe test's: this one starts afresh
             Files.deleteIfExists(dir.resolve("phases.json"));
@@ -451,6 +491,12 @@ public final class TestSuite {
             }
             boolean passesAlone = info != null && "successful".equals(info.plain());
             Map<String, Map<Long, TrialResult>> ran = passesAlone ? trialsOf(dir) : Map.of();
+            for (Candidate c : got.otherCandidates()) {
+                Candidate mine = others.get(c.key);
+                if (mine != null && c.verdict != null && !"untried".equals(c.verdict)) {
+                    others.put(c.key, c);
+                }
+            }
             for (RacePair q : got.pairs) {
                 if ("real".equals(q.verdict) && ran.containsKey(q.key)) {
                     String harm = AfterRace.harm(q.sites.get(0), q.sites.get(1), new ArrayList<>(ran.get(q.key).values()));

@@ -2,6 +2,7 @@ package racepipe.junit5.internal;
 
 import java.util.List;
 import racepipe.contract.TrialResult;
+import racepipe.pipeline.model.Candidate;
 import racepipe.pipeline.model.Confirm;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.report.AccessLines;
@@ -28,6 +29,37 @@ public final class Failures {
         }
         if (confirmed.size() > SHOWN) {
             sb.append("\n... and ").append(confirmed.size() - SHOWN).append(" more in the report");
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The failure message of a @RaceTest whose trials made an atomicity violation or a deadlock
+     * happen: per candidate its kind, verdict, lines in the kind's order (an atomic block's check,
+     * act and the other thread's operation), the exception, and racepipe's replay command.
+     */
+    public static String others(List<Candidate> shown, String test, String report) {
+        StringBuilder sb = new StringBuilder("racepipe: ");
+        sb.append(shown.size()).append(shown.size() == 1 ? " bug" : " bugs").append(" other than a data race shown in ")
+                .append(test).append(" (report: ").append(report).append(')');
+        for (Candidate c : shown.subList(0, Math.min(SHOWN, shown.size()))) {
+            sb.append('\n').append("atomicity".equals(c.kind) ? "atomicity violation" : c.kind).append(": ").append(c.verdict);
+            if (c.confirm != null) {
+                sb.append(" (shown in ").append(c.confirm.raced).append(" of ").append(c.confirm.trials).append(" trials)");
+            }
+            sb.append("\n  at ").append(String.join(" -> ", c.sites.stream().map(s -> s.file() + ":" + s.line()).toList()));
+            TrialResult t = c.confirm == null || c.confirm.examples == null ? null : c.confirm.examples.best();
+            if (t != null && t.exception() != null) {
+                sb.append("\n  then threw ").append(t.exception().type())
+                        .append(t.exception().message() == null ? "" : ": " + t.exception().message())
+                        .append(" in thread ").append(t.exception().thread());
+            }
+            if (c.confirm != null && c.confirm.replay != null) {
+                sb.append("\n  replay: ").append(c.confirm.replay);
+            }
+        }
+        if (shown.size() > SHOWN) {
+            sb.append("\n... and ").append(shown.size() - SHOWN).append(" more in the report");
         }
         return sb.toString();
     }

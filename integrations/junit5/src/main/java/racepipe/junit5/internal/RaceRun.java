@@ -111,6 +111,11 @@ public final class RaceRun {
         if (!confirmed.isEmpty()) {
             return Failures.races(confirmed, name(), selector(), report.toString());
         }
+        List<racepipe.pipeline.model.Candidate> shown = r.otherCandidates().stream()
+                .filter(racepipe.pipeline.model.Candidate::counted).toList();
+        if (!shown.isEmpty()) { // an atomicity violation or a deadlock the trials made happen
+            return Failures.others(shown, name(), report.toString());
+        }
         String unwatched = Markers.problem(markers, classes, name(), out.resolve("runs"));
         if (unwatched != null) {
             return unwatched;

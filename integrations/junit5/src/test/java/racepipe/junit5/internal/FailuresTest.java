@@ -68,4 +68,26 @@ class FailuresTest {
         assertThat(m).contains("thread T1").contains("thread T2")
                 .contains("at demo.Cache.one(Cache.java:20)").contains("at demo.Cache.two(Cache.java:30)");
     }
+
+    @Test
+    void an_atomicity_violation_should_name_its_lines_the_exception_and_the_replay() {
+        SiteInfo check = SiteInfo.of("demo/PoolTest", "join", "()V", 1, "PoolTest.java", 15, true);
+        SiteInfo act = SiteInfo.of("demo/PoolTest", "join", "()V", 9, "PoolTest.java", 16, true);
+        racepipe.pipeline.model.Candidate c = new racepipe.pipeline.model.Candidate(racepipe.contract.CandidateKind.ATOMIC_BLOCK,
+                List.of(check, act, check));
+        c.verdict = "harmful";
+        c.confirm = new Confirm();
+        c.confirm.trials = 1;
+        c.confirm.raced = 1;
+        c.confirm.replay = "racepipe replay app.jar --atomic S1,S2,S3 --seed 9";
+        TrialResult t = new TrialResult(9, "atomfuzzer", true, Outcome.EXCEPTION, new TrialResult.Thrown(
+                "java.lang.IllegalStateException", "too many active: 3", "Thread-1", "", true), null, null, null, "abc", 0, 10, null);
+        c.confirm.examples = new Confirm.Examples(null, t);
+        String m = Failures.others(List.of(c), "PoolTest.twoJoins", "r");
+        assertThat(m).contains("1 bug other than a data race shown in PoolTest.twoJoins")
+                .contains("atomicity violation: harmful (shown in 1 of 1 trials)")
+                .contains("at PoolTest.java:15 -> PoolTest.java:16 -> PoolTest.java:15")
+                .contains("then threw java.lang.IllegalStateException: too many active: 3 in thread Thread-1")
+                .contains("replay: racepipe replay app.jar --atomic S1,S2,S3 --seed 9");
+    }
 }

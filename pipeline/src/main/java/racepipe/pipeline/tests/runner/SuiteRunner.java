@@ -41,7 +41,8 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * <li>{@code suite FILE SELECTOR...}: runs the tests the selectors name ({@code class:C},
  * {@code method:C#m}, {@code uid:ID}); after each test and each container that failed, one JSON
  * line in FILE: its unique id, class, method, names, status, failure, time, and, under the agent,
- * the keys of the pairs the detectors found since the line before ({@code Checkpoint}).</li>
+ * the keys of the pairs the detectors found since the line before, and of the other kinds'
+ * candidates (atomicity violations, lock cycles) ({@code Checkpoint}).</li>
  * <li>{@code test SELECTOR}: runs that one test (a Phase 2 trial, a replay); a test that fails
  * makes main throw its exception, so the trial's outcome is the test's.</li>
  * </ul>
@@ -148,8 +149,10 @@ public final class SuiteRunner {
 
     /** The tests the selectors name, each one's line written as it finishes. */
     private static void suite(Path file, List<String> selectors) throws IOException {
-        Method checkpoint = checkpoint();
+        Method checkpoint = checkpoint("pairKeys");
+        Method candidates = checkpoint("candidateKeys");
         Set<String> before = new HashSet<>(pairKeys(checkpoint));
+        Set<String> candidatesBefore = new HashSet<>(pairKeys(candidates));
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND)) {
             Launcher launcher = LauncherFactory.create();
@@ -165,7 +168,7 @@ public final class SuiteRunner {
                 @Override
                 public void executionSkipped(TestIdentifier id, String reason) {
                     if (id.isTest()) {
-                        line(id, "SKIPPED", reason, 0, List.of());
+                        line(id, "SKIPPED", reason, 0, List.of(), List.of());
                     }
                 }
 
@@ -180,11 +183,19 @@ public final class SuiteRunner {
                             added.add(k);
                         }
                     }
+                    List<String> addedCandidates = new ArrayList<>();
+                    for (String k : pairKeys(candidates)) {
+                        if (candidatesBefore.add(k)) {
+                            addedCandidates.add(k);
+                        }
+                    }
                     long ms = id.isTest() ? (System.nanoTime() - started[0]) / 1_000_000 : 0;
-                    line(id, result.getStatus().name(), result.getThrowable().map(SuiteRunner::describe).orElse(null), ms, added);
+                    line(id, result.getStatus().name(), result.getThrowable().map(SuiteRunner::describe).orElse(null), ms, added,
+                            addedCandidates);
                 }
 
-                private void line(TestIdentifier id, String status, String failure, long ms, List<String> pairs) {
+                private void line(TestIdentifier id, String status, String failure, long ms, List<String> pairs,
+                                  List<String> others) {
                     StringBuilder sb = new StringBuilder("{");
                     field(sb, "uid", id.getUniqueId());
                     field(sb, "kind", id.isTest() ? "test" : "container");
@@ -198,6 +209,10 @@ public final class SuiteRunner {
                     sb.append("\"millis\":").append(ms).append(",\"pairs\":[");
                     for (int i = 0; i < pairs.size(); i++) {
                         sb.append(i == 0 ? "" : ",").append(quote(pairs.get(i)));
+                    }
+                    sb.append("],\"candidates\":[");
+                    for (int i = 0; i < others.size(); i++) {
+                        sb.append(i == 0 ? "" : ",").append(quote(others.get(i)));
                     }
                     sb.append("]}\n");
                     try {
@@ -229,15 +244,18 @@ public final class SuiteRunner {
         return String.join("\n", Arrays.asList(lines).subList(0, Math.min(lines.length, 12))).strip();
     }
 
-    /** The agent's Checkpoint.pairKeys (on the boot class path), or null in a JVM without the agent or a Phase 2 trial. */
-    private static Method checkpoint() {
+    /**
+     * The agent's Checkpoint.pairKeys or candidateKeys (on the boot class path), or null in a JVM
+     * without the agent or a Phase 2 trial.
+     */
+    private static Method checkpoint(String which) {
         try {
             Class<?> control = Class.forName("racepipe.dynamic.runtime.Control", false, ClassLoader.getSystemClassLoader());
             if (String.valueOf(control.getMethod("agentOptions").invoke(null)).contains("sites=")) {
                 return null;
             }
             return Class.forName("racepipe.dynamic.runtime.Checkpoint", true, ClassLoader.getSystemClassLoader())
-                    .getMethod("pairKeys");
+                    .getMethod(which);
         } catch (ReflectiveOperationException | RuntimeException e) {
             return null;
         }

@@ -64,7 +64,7 @@ final class HeldLocks {
         }
     }
 
-    /** Locks surely held before instruction iindex of n (empty when unknown). */
+    /** Locks surely held before instruction iindex of n, an access, a call or a monitor instruction (empty when unknown). */
     Set<LockId> at(CGNode n, int iindex) {
         Map<Integer, Set<LockId>> m = at.get(n);
         Set<LockId> s = m == null ? null : m.get(iindex);
@@ -188,7 +188,7 @@ final class HeldLocks {
                     continue;
                 }
                 if (ins instanceof SSAFieldAccessInstruction || ins instanceof SSAArrayReferenceInstruction
-                        || ins instanceof SSAAbstractInvokeInstruction) {
+                        || ins instanceof SSAAbstractInvokeInstruction || ins instanceof com.ibm.wala.ssa.SSAMonitorInstruction) {
                     rec.put(i, s);
                 }
                 LockPaths.Op op = paths.op(n, ins);

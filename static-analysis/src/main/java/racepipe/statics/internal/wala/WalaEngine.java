@@ -54,6 +54,11 @@ public final class WalaEngine implements RaceEngine {
         d.threads.stream().skip(1).forEach(t -> entries.addAll(t.entries()));
         HeldLocks held = new HeldLocks(p, paths, entries);
         held.run(appNodes.keySet().stream().filter(WalaProgram::isApp).toList());
+        List<List<racepipe.statics.StaticSite>> lockCycles = List.of();
+        LockOrder lockOrder = new LockOrder(p, paths, held, order, ex, appNodes);
+        if (!budget.over()) {
+            lockCycles = lockOrder.cycles();
+        }
         clock.lap("locks + start/join order");
         clock.next("accesses + escape");
 
@@ -132,13 +137,17 @@ public final class WalaEngine implements RaceEngine {
         stats.put("libraryLiftTruncated", acc.liftTruncated());
         stats.put("stagePairs", finder.counts);
         stats.put("threadLocalSites", threadLocal.size());
+        stats.put("lockCycles", lockCycles.size());
+        if (lockOrder.tooWide > 0) {
+            stats.put("lockAcquiresTooWide", lockOrder.tooWide);
+        }
         if (threadLocalUnsure != null) {
             stats.put("threadLocalUnsure", threadLocalUnsure);
         }
         if (budget.why() != null) {
             stats.put(StaticResult.PARTIAL, budget.why() + "; the pairs are those found until then");
         }
-        return new StaticResult(name(), pairs, clock.stages(), stats, threadLocal);
+        return new StaticResult(name(), pairs, clock.stages(), stats, threadLocal, lockCycles);
     }
 
     /** Application (and watched library) nodes reached by some thread, each with the threads that reach it. */

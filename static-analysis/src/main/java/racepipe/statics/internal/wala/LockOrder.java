@@ -1,0 +1,276 @@
+package racepipe.statics.internal.wala;
+
+import com.ibm.wala.classLoader.CallSiteReference;
+import com.ibm.wala.classLoader.IMethod;
+import com.ibm.wala.ipa.callgraph.CGNode;
+import com.ibm.wala.ipa.callgraph.propagation.InstanceKey;
+import com.ibm.wala.ssa.ISSABasicBlock;
+import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
+import com.ibm.wala.ssa.SSACFG;
+import com.ibm.wala.ssa.SSAInstruction;
+import com.ibm.wala.ssa.SSAMonitorInstruction;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import racepipe.statics.StaticSite;
+import racepipe.statics.internal.model.LockId;
+
+/**
+ * The static lock-order graph (after Naik et al., ICSE 2009, and iGoodlock's rules): locks are
+ * abstract objects, an edge a -> b is an acquire of b (a monitorenter or Lock.lock) while an
+ * acquire of a may be held, in the same method or in a caller along the call graph. A cycle of
+ * two edges is a predicted deadlock when two abstract threads (or one that runs many times) may
+ * take them, not ordered by start/join, and no lock surely held before both outer acquires (a
+ * gate) serialises them. Synchronized methods' monitors take part in no edge: the agent gives
+ * them no acquire site, so a cycle through them could not be steered at.
+ */
+final class LockOrder {
+    /** The most abstract objects a lock may be and still take part in edges. */
+    static final int MAX_OBJECTS = 32;
+
+    /** An acquire: where (node, instruction) and the abstract objects it may take. */
+    record Acq(CGNode node, int iindex, int[] objects) {
+    }
+
+    /** b taken at inner while a, taken at outer, may be held. */
+    record Edge(Acq outer, Acq inner) {
+    }
+
+    private final WalaProgram p;
+    private final LockPaths paths;
+    private final HeldLocks must;
+    private final StartJoinOrder order;
+    private final ExecCount ex;
+    private final Map<CGNode, BitSet> threadsOf;
+    private final Map<CGNode, Map<Integer, Set<Acq>>> local = new HashMap<>();
+    private final Map<CGNode, Set<Acq>> entry = new HashMap<>();
+    private final Map<Long, List<Edge>> edges = new LinkedHashMap<>();
+    private List<int[]> ordered;
+    /** Acquires left out because their lock may be too many abstract objects to pair (the graph would explode). */
+    int tooWide;
+
+    LockOrder(WalaProgram p, LockPaths paths, HeldLocks must, StartJoinOrder order, ExecCount ex, Map<CGNode, BitSet> threadsOf) {
+        this.p = p;
+        this.paths = paths;
+        this.must = must;
+        this.order = order;
+        this.ex = ex;
+        this.threadsOf = threadsOf;
+    }
+
+    /** The cycles, each as its four acquire sites: thread 1's outer and inner, thread 2's outer and inner. */
+    List<List<StaticSite>> cycles() {
+        ordered = order.orderedThreads();
+        List<CGNode> nodes = threadsOf.keySet().stream().filter(WalaProgram::isApp).toList();
+        nodes.forEach(n -> local.put(n, flow(n)));
+        entries(nodes);
+        for (CGNode n : nodes) {
+            Set<Acq> in = entry.getOrDefault(n, Set.of());
+            for (var e : local.get(n).entrySet()) {
+                SSAInstruction ins = n.getIR().getInstructions()[e.getKey()];
+                Acq inner = acquire(n, e.getKey(), ins);
+                if (inner == null) {
+                    continue;
+                }
+                Set<Acq> held = new LinkedHashSet<>(in);
+                held.addAll(e.getValue());
+                for (Acq outer : held) {
+                    for (int a : outer.objects()) {
+                        for (int b : inner.objects()) {
+                            if (a != b) {
+                                edges.computeIfAbsent(((long) a << 32) | b, k -> new ArrayList<>()).add(new Edge(outer, inner));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Map<String, List<StaticSite>> out = new LinkedHashMap<>();
+        for (var e : edges.entrySet()) {
+            int a = (int) (e.getKey() >>> 32), b = (int) (long) e.getKey();
+            List<Edge> back = a < b ? edges.get(((long) b << 32) | a) : null;
+            if (back == null) {
+                continue;
+            }
+            for (Edge e1 : e.getValue()) {
+                for (Edge e2 : back) {
+                    if (parallel(e1, e2) && !gated(e1, e2)) {
+                        List<StaticSite> sites = List.of(site(e1.outer()), site(e1.inner()), site(e2.outer()), site(e2.inner()));
+                        if (sites.stream().allMatch(s -> s.bci() >= 0)) {
+                            out.putIfAbsent(canonical(sites), sites);
+                        }
+                    }
+                }
+            }
+        }
+        return new ArrayList<>(out.values());
+    }
+
+    /** Some two threads may take the edges at once: distinct (or one that runs many times) and not ordered by start/join. */
+    private boolean parallel(Edge e1, Edge e2) {
+        BitSet t1 = threadsOf.getOrDefault(e1.inner().node(), new BitSet()), t2 = threadsOf.getOrDefault(e2.inner().node(), new BitSet());
+        for (int x = t1.nextSetBit(0); x >= 0; x = t1.nextSetBit(x + 1)) {
+            BitSet withX = order.orderedWith(x, e1.inner().node(), e1.inner().iindex());
+            for (int y = t2.nextSetBit(0); y >= 0; y = t2.nextSetBit(y + 1)) {
+                int fx = x, fy = y;
+                boolean twice = x != y || ex.multi[x];
+                boolean sequenced = withX.get(y) || order.orderedWith(y, e2.inner().node(), e2.inner().iindex()).get(x)
+                        || ordered.stream().anyMatch(o -> o[0] == fx && o[1] == fy || o[0] == fy && o[1] == fx);
+                if (twice && !sequenced) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** A lock surely held before both outer acquires, surely one runtime object: Goodlock's gate. */
+    private boolean gated(Edge e1, Edge e2) {
+        Set<String> g1 = globals(e1.outer());
+        g1.retainAll(globals(e2.outer()));
+        return !g1.isEmpty();
+    }
+
+    private Set<String> globals(Acq a) {
+        Set<String> out = new HashSet<>();
+        for (LockId l : must.at(a.node(), a.iindex())) {
+            String g = l.global() ? l.path() : paths.global(a.node(), l.path());
+            if (g != null) {
+                out.add((l.juc() ? "lock:" : "") + g);
+            }
+        }
+        return out;
+    }
+
+    /** Per acquire or call instruction of n, the acquires of n that may be held just before it. */
+    private Map<Integer, Set<Acq>> flow(CGNode n) {
+        SSACFG cfg = n.getIR().getControlFlowGraph();
+        SSAInstruction[] instrs = n.getIR().getInstructions();
+        @SuppressWarnings("unchecked")
+        Set<Acq>[] out = new Set[cfg.getNumberOfNodes()];
+        Map<Integer, Set<Acq>> rec = new HashMap<>();
+        Deque<ISSABasicBlock> todo = new ArrayDeque<>();
+        todo.add(cfg.entry());
+        while (!todo.isEmpty()) {
+            ISSABasicBlock b = todo.poll();
+            Set<Acq> s = new LinkedHashSet<>();
+            for (var it = cfg.getPredNodes(b); it.hasNext(); ) {
+                Set<Acq> po = out[it.next().getNumber()];
+                if (po != null) {
+                    s.addAll(po); // may-held: union at joins
+                }
+            }
+            for (int i = b.getFirstInstructionIndex(); i <= b.getLastInstructionIndex() && i >= 0; i++) {
+                SSAInstruction ins = instrs[i];
+                if (ins == null) {
+                    continue;
+                }
+                Acq acq = acquire(n, i, ins);
+                if (acq != null || ins instanceof SSAAbstractInvokeInstruction) {
+                    rec.merge(i, Set.copyOf(s), (x, y) -> {
+                        Set<Acq> u = new LinkedHashSet<>(x);
+                        u.addAll(y);
+                        return Set.copyOf(u);
+                    });
+                }
+                if (acq != null) {
+                    s.add(acq);
+                } else {
+                    LockPaths.Op op = paths.op(n, ins);
+                    if (op != null && !op.acquire()) {
+                        int[] released = objects(n, ins);
+                        s.removeIf(h -> sameLock(h, released));
+                    }
+                }
+            }
+            Set<Acq> now = Set.copyOf(s);
+            if (!now.equals(out[b.getNumber()])) {
+                out[b.getNumber()] = now;
+                for (var it = cfg.getSuccNodes(b); it.hasNext(); ) {
+                    todo.add(it.next());
+                }
+            }
+        }
+        return rec;
+    }
+
+    /** Held at a callee's entry: what its app callers may hold at the call, to a fixpoint. */
+    private void entries(Collection<CGNode> nodes) {
+        Set<CGNode> scope = new HashSet<>(nodes);
+        Deque<CGNode> todo = new ArrayDeque<>(nodes);
+        while (!todo.isEmpty()) {
+            CGNode n = todo.poll();
+            Set<Acq> in = entry.getOrDefault(n, Set.of());
+            for (var it = p.cg.getSuccNodes(n); it.hasNext(); ) {
+                CGNode c = it.next();
+                if (!scope.contains(c)) {
+                    continue;
+                }
+                Set<Acq> add = new LinkedHashSet<>(in);
+                for (var sites = p.cg.getPossibleSites(n, c); sites.hasNext(); ) {
+                    CallSiteReference site = sites.next();
+                    for (SSAAbstractInvokeInstruction call : WalaSites.calls(n.getIR(), site)) {
+                        add.addAll(local.get(n).getOrDefault(call.iIndex(), Set.of()));
+                    }
+                }
+                Set<Acq> old = entry.getOrDefault(c, Set.of());
+                if (!old.containsAll(add)) {
+                    Set<Acq> u = new LinkedHashSet<>(old);
+                    u.addAll(add);
+                    entry.put(c, u);
+                    todo.add(c);
+                }
+            }
+        }
+    }
+
+    /** The acquire this instruction makes (exclusive: a monitorenter or an exclusive Lock.lock), or null. */
+    private Acq acquire(CGNode n, int iindex, SSAInstruction ins) {
+        LockPaths.Op op = paths.op(n, ins);
+        if (op == null || !op.acquire() || op.locks().stream().anyMatch(LockId::shared)) {
+            return null;
+        }
+        int[] objs = objects(n, ins);
+        if (objs.length > MAX_OBJECTS) {
+            tooWide++;
+            return null;
+        }
+        return objs.length == 0 ? null : new Acq(n, iindex, objs);
+    }
+
+    /** The abstract objects of the lock an acquire or release names (a Lock's own object, a monitor's object). */
+    private int[] objects(CGNode n, SSAInstruction ins) {
+        int v = ins instanceof SSAMonitorInstruction m ? m.getRef() : ((SSAAbstractInvokeInstruction) ins).getReceiver();
+        List<Integer> out = new ArrayList<>();
+        for (InstanceKey ik : p.pts(n, v)) {
+            out.add(p.index(ik));
+        }
+        return out.stream().mapToInt(Integer::intValue).sorted().toArray();
+    }
+
+    private static boolean sameLock(Acq held, int[] released) {
+        return java.util.Arrays.equals(held.objects(), released);
+    }
+
+    private static StaticSite site(Acq a) {
+        IMethod m = a.node().getMethod();
+        int bci = WalaSites.bci(m, a.iindex());
+        return new StaticSite(WalaProgram.internalName(m.getDeclaringClass().getReference()), m.getName().toString(),
+                m.getDescriptor().toString(), bci, WalaSites.file(m.getDeclaringClass()), WalaSites.line(m, bci), false, "lock");
+    }
+
+    /** One cycle however it is rotated: its two edges' site keys, the smaller edge first. */
+    private static String canonical(List<StaticSite> s) {
+        String x = s.get(0).key() + "|" + s.get(1).key(), y = s.get(2).key() + "|" + s.get(3).key();
+        return x.compareTo(y) <= 0 ? x + "|" + y : y + "|" + x;
+    }
+}
