@@ -84,6 +84,15 @@ final class CallReplacements implements Opcodes {
                 "signal()V", "signalAll()V")) {
             on(CONDITION, CONDITION, RT, sig, sig.substring(0, sig.indexOf('(')));
         }
+        // a program thread that a carrier runs (explore) is still itself to the program (Carriers)
+        onStatic(THREAD, "currentThread()Ljava/lang/Thread;", "currentThread");
+        on(THREAD, THREAD, RT, "isAlive()Z", "isAlive");
+        on(THREAD, THREAD, RT, "getState()Ljava/lang/Thread$State;", "getState");
+        on(THREAD, THREAD, RT, "interrupt()V", "interrupt");
+        on(THREAD, THREAD, RT, "isInterrupted()Z", "isInterrupted");
+        on(THREAD, THREAD, RT, "getStackTrace()[Ljava/lang/StackTraceElement;", "getStackTrace");
+        add(new Rule(false, "java/util/concurrent/locks/LockSupport", "unpark(Ljava/lang/Thread;)V",
+                new Bridge(RT, "unpark", "(Ljava/lang/Thread;)V")));
         onStatic(THREAD, "sleep(J)V", "sleep");
         onStatic(THREAD, "yield()V", "yieldNow");
         onStatic(THREAD, "onSpinWait()V", "yieldNow");

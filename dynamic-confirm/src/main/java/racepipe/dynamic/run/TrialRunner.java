@@ -9,6 +9,7 @@ import java.util.Set;
 import racepipe.contract.Outcome;
 import racepipe.contract.TrialResult;
 import racepipe.dynamic.runtime.Abort;
+import racepipe.dynamic.runtime.Carriers;
 import racepipe.dynamic.runtime.Control;
 import racepipe.dynamic.runtime.Observer;
 import racepipe.dynamic.runtime.ProgramEnd;
@@ -78,13 +79,19 @@ final class TrialRunner {
             }
         };
         long start = System.nanoTime();
+        Carriers.nextTrial();
+        TrialThreads threads = new TrialThreads(group);
         try (URLClassLoader loader = new URLClassLoader(classPath, parent)) {
             Control.trialLoader(loader);
             Thread main = new Thread(group, () -> runMain(loader, s), "main");
             main.setContextClassLoader(loader);
             startWatchdog(watchdogMillis);
-            main.start();
-            boolean finished = awaitGroup(group, main, start + timeoutMillis * 1_000_000L);
+            if (s != null && mode.equals("explore") && Carriers.ENABLED) {
+                Carriers.run(Carriers.take(), main); // explore: a reused JVM thread runs main, as the threads it starts
+            } else {
+                main.start();
+            }
+            boolean finished = threads.await(main, start + timeoutMillis * 1_000_000L);
             String unfinished = null;
             if (!finished) {
                 unfinished = "no end within " + timeoutMillis + " ms: " + (s == null ? "under the JVM's scheduling" : s.describe());
@@ -92,8 +99,8 @@ final class TrialRunner {
                     s.abort();
                 }
             }
-            boolean clean = finished || awaitGroup(group, main, System.nanoTime() + 1_000_000_000L)
-                    || mode.equals("explore") && onlyIdlePools(group, main); // a worker for Phase 2 is replaced instead
+            boolean clean = finished || threads.await(main, System.nanoTime() + 1_000_000_000L)
+                    || mode.equals("explore") && threads.onlyIdlePools(main); // a worker for Phase 2 is replaced instead
             return new Ran(result(seed, mode, s, observer, finished, (System.nanoTime() - start) / 1_000, unfinished), clean);
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
@@ -124,75 +131,17 @@ final class TrialRunner {
             Class.forName(entry, true, loader).getMethod("main", String[].class).invoke(null, (Object) args);
         } catch (InvocationTargetException e) {
             if (!(e.getCause() instanceof Abort)) {
-                ProgramEnd.uncaught(Thread.currentThread(), e.getCause());
+                ProgramEnd.uncaught(Carriers.current(), e.getCause());
             }
         } catch (ReflectiveOperationException e) {
-            ProgramEnd.uncaught(Thread.currentThread(), e);
+            ProgramEnd.uncaught(Carriers.current(), e);
         } catch (Abort e) {
             // the trial was abandoned
         } finally {
             if (s != null) {
-                s.threadEnd(Thread.currentThread());
+                s.threadEnd(Carriers.current());
             }
         }
-    }
-
-    /** Waits until main and every thread it started have ended, or the deadline passes. */
-    private static boolean awaitGroup(ThreadGroup group, Thread main, long deadlineNanos) throws InterruptedException {
-        while (true) {
-            long left = deadlineNanos - System.nanoTime();
-            if (left <= 0) {
-                return false;
-            }
-            Thread[] live = new Thread[group.activeCount() + 4];
-            int n = group.enumerate(live);
-            Thread next = null;
-            for (int i = 0; i < n; i++) {
-                if (live[i].isAlive() && !live[i].isDaemon()) {
-                    next = live[i];
-                    break;
-                }
-            }
-            if (next == null && !main.isAlive()) {
-                return true;
-            }
-            (next != null ? next : main).join(Math.max(1, left / 1_000_000));
-        }
-    }
-
-    /**
-     * After an abandoned trial: whether every thread left is a pool's, parked in the JDK between
-     * tasks (a worker of a pool the program never shut down): nothing will hand it a task again,
-     * so it is left parked (with its class loader) and the exploration goes on (a leak of one
-     * thread per abandoned execution; Phase 2's workers, which run thousands of trials, are
-     * replaced instead).
-     */
-    private static boolean onlyIdlePools(ThreadGroup group, Thread main) {
-        if (main.isAlive()) {
-            return false;
-        }
-        Thread[] live = new Thread[group.activeCount() + 4];
-        int n = group.enumerate(live);
-        for (int i = 0; i < n; i++) {
-            Thread t = live[i];
-            Thread.State st = t.getState();
-            if (!t.isAlive() || t.isDaemon()) {
-                continue;
-            }
-            StackTraceElement[] frames = t.getStackTrace();
-            boolean parkedInJdk = (st == Thread.State.WAITING || st == Thread.State.TIMED_WAITING) && frames.length > 0;
-            for (StackTraceElement f : frames) {
-                String c = f.getClassName();
-                if (!(c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.") || c.startsWith("racepipe."))) {
-                    parkedInJdk = false; // the program's own code is on its stack: not a pool between tasks
-                    break;
-                }
-            }
-            if (!parkedInJdk) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** What the trial's races touched, each once, in the order they raced. */

@@ -288,6 +288,43 @@ public final class RT {
         ThreadCalls.join(t, millis);
     }
 
+    // ---- a program thread as the program sees it, also when a carrier runs it (Carriers)
+
+    public static Thread currentThread() {
+        return Carriers.current();
+    }
+
+    public static boolean isAlive(Thread t) {
+        return Carriers.isAlive(t);
+    }
+
+    public static Thread.State getState(Thread t) {
+        return Carriers.state(t);
+    }
+
+    /** Thread.interrupt: the thread's own (a subclass's may do more), and its carrier's, which really waits. */
+    public static void interrupt(Thread t) {
+        t.interrupt();
+        Thread r = Carriers.runner(t);
+        if (r != t) {
+            r.interrupt();
+        }
+    }
+
+    public static boolean isInterrupted(Thread t) {
+        Thread r = Carriers.runner(t);
+        return r != t ? r.isInterrupted() : t.isInterrupted();
+    }
+
+    public static StackTraceElement[] getStackTrace(Thread t) {
+        Thread r = Carriers.runner(t);
+        return r != t ? r.getStackTrace() : t.getStackTrace();
+    }
+
+    public static void unpark(Thread t) {
+        java.util.concurrent.locks.LockSupport.unpark(t == null ? null : Carriers.runner(t));
+    }
+
     public static void sleep(long millis) throws InterruptedException {
         ThreadCalls.sleep(millis);
     }

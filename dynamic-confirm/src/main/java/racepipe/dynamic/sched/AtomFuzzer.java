@@ -122,7 +122,7 @@ final class AtomFuzzer extends Postponing {
         String variable = w.check.slot >= 0 ? Sites.fieldName(w.check.slot)
                 : (w.check.target == null ? "?" : w.check.target.getClass().getName()) + (w.check.slot == AtomicOps.MONITOR ? " monitor" : "");
         String address = w.check.target == null ? variable : w.check.target.getClass().getName() + " object";
-        log.add(new RaceRecord(act, t.name(), Stacks.of(t.thread.getStackTrace()),
+        log.add(new RaceRecord(act, t.name(), Stacks.of(t.runner.getStackTrace()),
                 otherSite == null ? act : Sites.get(otherSite).key(), other.name(), Stacks.of(Thread.currentThread().getStackTrace()),
                 address, other.name(), turn, w.actKind != AtomicOps.READ, variable,
                 other.op == SchedThread.Op.ACQUIRE || other.atomicKind != AtomicOps.READ, variable));

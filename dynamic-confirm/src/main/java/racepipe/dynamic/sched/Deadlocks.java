@@ -92,7 +92,7 @@ final class Deadlocks {
         }
         sb.append("| stacks: ");
         for (SchedThread t : live) {
-            sb.append(t.name()).append(": ").append(Stacks.of(t.thread.getStackTrace())).append(" ; ");
+            sb.append(t.name()).append(": ").append(Stacks.of(t.runner.getStackTrace())).append(" ; ");
         }
         return sb.toString();
     }

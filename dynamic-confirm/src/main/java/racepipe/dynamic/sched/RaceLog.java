@@ -59,7 +59,7 @@ final class RaceLog {
                 : me.target.getClass().isArray() ? me.target.getClass().getComponentType().getName() + "[" + Math.max(me.slot, other.slot) + "]"
                 : me.target.getClass().getName() + " object ." + variable.substring(variable.lastIndexOf('.') + 1);
         races.add(new RaceRecord(Sites.get(me.site).key(), me.name(), Stacks.of(Thread.currentThread().getStackTrace()),
-                Sites.get(other.site).key(), other.name(), Stacks.of(other.thread.getStackTrace()), addr,
+                Sites.get(other.site).key(), other.name(), Stacks.of(other.runner.getStackTrace()), addr,
                 meFirst ? me.name() : other.name(), step, me.write, variable, other.write, variable(other)));
     }
 

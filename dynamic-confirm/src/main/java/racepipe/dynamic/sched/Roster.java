@@ -20,6 +20,12 @@ final class Roster {
         return t;
     }
 
+    /** {@code carrier} runs t from now on (runtime Carriers): the hooks it calls are t's. */
+    void carry(Thread carrier, SchedThread t) {
+        t.runner = carrier;
+        byThread.put(carrier, t);
+    }
+
     /** The scheduler's view of a thread, or null when it never saw it. */
     SchedThread get(Thread thread) {
         return byThread.get(thread);
@@ -28,7 +34,7 @@ final class Roster {
     /** Unparks every known thread: each goes on to see why (the trial aborted, or the schedule let it go). */
     void unparkAll() {
         for (SchedThread t : threads) {
-            java.util.concurrent.locks.LockSupport.unpark(t.thread);
+            java.util.concurrent.locks.LockSupport.unpark(t.runner);
         }
     }
 

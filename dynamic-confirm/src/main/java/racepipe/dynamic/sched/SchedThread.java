@@ -79,6 +79,8 @@ final class SchedThread {
     }
 
     final Thread thread;
+    /** The JVM thread that runs it: itself, or the carrier that runs it (runtime Carriers). */
+    volatile Thread runner;
     final int index;
     volatile State state = State.NEW;
     Doing doing = Doing.PROGRAM;
@@ -123,6 +125,7 @@ final class SchedThread {
 
     SchedThread(Thread thread, int index) {
         this.thread = thread;
+        this.runner = thread;
         this.index = index;
     }
 
@@ -132,7 +135,7 @@ final class SchedThread {
 
     /** Wakes the thread, given the turn: parked at a point, or really waiting on a monitor. */
     void wake() {
-        LockSupport.unpark(thread);
+        LockSupport.unpark(runner);
         Object monitor = wokenFrom;
         Lock lock = realLock;
         Condition c = condition;

@@ -3,6 +3,7 @@ package racepipe.dynamic.sched;
 import java.util.ArrayList;
 import java.util.List;
 import racepipe.dynamic.explore.Act.Kind;
+import racepipe.dynamic.runtime.Carriers;
 import racepipe.dynamic.sched.SchedThread.Op;
 import racepipe.dynamic.sched.SchedThread.State;
 
@@ -115,9 +116,12 @@ final class Schedule {
         return new ArrayList<>(rescues);
     }
 
-    /** The thread becomes the first program thread and holds the turn. */
-    void adopt(Thread thread) {
+    /** The thread becomes the first program thread and holds the turn; {@code runner}: the JVM thread that runs it. */
+    void adopt(Thread thread, Thread runner) {
         SchedThread t = roster.register(thread);
+        if (runner != thread) {
+            roster.carry(runner, t);
+        }
         t.state = State.RUNNING;
         current = t;
     }
@@ -437,8 +441,17 @@ final class Schedule {
         }
     }
 
-    /** A thread its parent started is started now, with the turn: it runs no code outside the turn. */
-    private static void start(SchedThread t) {
+    /**
+     * A thread its parent started is started now, with the turn: it runs no code outside the
+     * turn. Exploring, a carrier runs it (its first hook finds it by the carrier).
+     */
+    private void start(SchedThread t) {
+        if (Carriers.ENABLED && exploring() && Carriers.carriable(t.thread)) {
+            Thread carrier = Carriers.take();
+            roster.carry(carrier, t);
+            Carriers.run(carrier, t.thread);
+            return;
+        }
         try {
             t.thread.start();
         } catch (IllegalThreadStateException e) {

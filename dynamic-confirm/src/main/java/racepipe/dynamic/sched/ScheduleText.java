@@ -12,7 +12,7 @@ final class ScheduleText {
     static String describe(Schedule s) {
         StringBuilder sb = new StringBuilder("turn ").append(s.turns);
         SchedThread c = s.current;
-        sb.append(c == null ? ", nobody holds the turn" : ", " + c.name() + " holds it (" + c.state + ", " + c.thread.getState() + ")");
+        sb.append(c == null ? ", nobody holds the turn" : ", " + c.name() + " holds it (" + c.state + ", " + c.runner.getState() + ")");
         for (SchedThread t : s.roster.all()) {
             if (t == c || t.state == State.ENDED) {
                 continue;

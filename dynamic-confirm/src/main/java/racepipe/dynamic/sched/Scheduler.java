@@ -46,7 +46,7 @@ public final class Scheduler implements Scheduling {
     /** The calling thread becomes the first program thread and holds the turn. */
     public void adoptCurrentThread() {
         synchronized (m) {
-            schedule.adopt(Thread.currentThread());
+            schedule.adopt(racepipe.dynamic.runtime.Carriers.current(), Thread.currentThread()); // a carrier may run it
         }
     }
 
@@ -503,7 +503,7 @@ public final class Scheduler implements Scheduling {
 
     /** Wakes the thread given the turn (null: none), unless it is the calling one. */
     static void wake(SchedThread next) {
-        if (next != null && next.thread != Thread.currentThread()) {
+        if (next != null && next.runner != Thread.currentThread()) {
             next.wake();
         }
     }

@@ -73,7 +73,7 @@ final class Stalls {
             idle = 0;
             return null;
         }
-        Thread.State st = c.thread.getState();
+        Thread.State st = c.runner.getState();
         if (st != lastState) {
             lastState = st;
             ticks = 0;
@@ -84,7 +84,7 @@ final class Stalls {
         switch (st) {
             case BLOCKED, WAITING -> {
                 int enough = pool ? 1 : c.doing == SchedThread.Doing.RETURNING ? LONG_TICKS : WAIT_TICKS;
-                if (ticks >= enough && !(st == Thread.State.BLOCKED && onSchedulerLock(c.thread))) {
+                if (ticks >= enough && !(st == Thread.State.BLOCKED && onSchedulerLock(c.runner))) {
                     return pool ? "waits in its pool between tasks" : st == Thread.State.BLOCKED ? "blocked on a monitor the scheduler does not see"
                             : "waits where the scheduler does not see";
                 }
@@ -110,7 +110,7 @@ final class Stalls {
                 if (idle >= STARVED_TICKS) {
                     return "runs without using CPU";
                 }
-                if (idle >= LONG_TICKS && inNativeMethod(c.thread)) {
+                if (idle >= LONG_TICKS && inNativeMethod(c.runner)) {
                     return "in a native call (no CPU used)";
                 }
             }
@@ -147,7 +147,7 @@ final class Stalls {
             return -1;
         }
         try {
-            return MX.getThreadCpuTime(t.thread.getId());
+            return MX.getThreadCpuTime(t.runner.getId());
         } catch (RuntimeException e) {
             return -1;
         }
