@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The other two bug kinds on the race pipeline's path, from the CLI: a lock-order deadlock
  * (iGoodlock predicts it from a run that did not deadlock, DeadlockFuzzer makes it happen, the
- * printed replay deadlocks again), the same orders under a gate lock (nothing reported), and a
+ * printed replay deadlocks again), one between synchronized methods (their monitors named at their
+ * first lines), the same orders under a gate lock (nothing reported), and a
  * check-then-act on a synchronized pool that holds no data race (the atomicity check predicts it,
  * AtomFuzzer makes the act throw).
  */
@@ -25,6 +26,16 @@ class DeadlockAtomicityCliTest {
             package bugs;
             public class Main {
                 static class Account { int balance = 100; }
+                static class Branch {
+                    int cash = 100;
+                    synchronized void send(Branch to) {
+                        cash--; // @SEND
+                        to.receive();
+                    }
+                    synchronized void receive() {
+                        cash++; // @RECEIVE
+                    }
+                }
                 static class Pool {
                     private int active;
                     synchronized int active() { return active; }
@@ -50,6 +61,7 @@ class DeadlockAtomicityCliTest {
                 }
                 public static void main(String[] args) throws Exception {
                     Account x = new Account(), y = new Account();
+                    Branch b1 = new Branch(), b2 = new Branch();
                     Pool pool = new Pool();
                     pool.add();
                     Thread t1, t2;
@@ -57,6 +69,10 @@ class DeadlockAtomicityCliTest {
                         case "transfer" -> {
                             t1 = new Thread(() -> transfer(x, y));
                             t2 = new Thread(() -> { work(); transfer(y, x); });
+                        }
+                        case "methods" -> {
+                            t1 = new Thread(() -> b1.send(b2));
+                            t2 = new Thread(() -> { work(); b2.send(b1); });
                         }
                         case "gated" -> {
                             t1 = new Thread(() -> { synchronized (GATE) { transfer(x, y); } });
@@ -126,6 +142,14 @@ class DeadlockAtomicityCliTest {
         assertThat(p.waitFor(3, TimeUnit.MINUTES)).isTrue();
         assertThat(p.exitValue()).as(out).isEqualTo(1);
         assertThat(out.toLowerCase()).contains("deadlock");
+    }
+
+    @Test
+    void a_deadlock_between_synchronized_methods_should_name_their_first_lines() throws Exception {
+        Cli.Result r = analyze("methods");
+        assertThat(r.code()).as(r.output()).isEqualTo(1);
+        assertThat(r.json().path("deadlocks")).as(r.output())
+                .anyMatch(d -> d.path("verdict").asText().equals("confirmed") && lines(d).equals(Set.of(line("@SEND"), line("@RECEIVE"))));
     }
 
     @Test
