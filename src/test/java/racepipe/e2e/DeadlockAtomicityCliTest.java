@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The other two bug kinds on the race pipeline's path, from the CLI: a lock-order deadlock
  * (iGoodlock predicts it from a run that did not deadlock, DeadlockFuzzer makes it happen, the
- * printed replay deadlocks again), one between synchronized methods (their monitors named at their
+ * printed replay deadlocks again), a race one of whose orders misses a notification (harmful: every
+ * thread blocked, the wait's line named), one between synchronized methods (their monitors named at their
  * first lines), the same orders under a gate lock (nothing reported), and a
  * check-then-act on a synchronized pool that holds no data race (the atomicity check predicts it,
  * AtomFuzzer makes the act throw).
@@ -45,6 +46,21 @@ class DeadlockAtomicityCliTest {
                     }
                 }
                 static volatile long sink;
+                static final Object SIGNAL = new Object();
+                static boolean ready;
+                static void await() throws InterruptedException {
+                    if (!ready) { // @READY
+                        synchronized (SIGNAL) {
+                            SIGNAL.wait(); // @WAIT
+                        }
+                    }
+                }
+                static void signal() {
+                    synchronized (SIGNAL) {
+                        ready = true; // @SIGNAL
+                        SIGNAL.notifyAll();
+                    }
+                }
                 static final Object GATE = new Object();
                 static void work() { long s = 0; for (int i = 0; i < 2_000_000; i++) s += i * 31L; sink = s; }
                 static void transfer(Account from, Account to) {
@@ -73,6 +89,10 @@ class DeadlockAtomicityCliTest {
                         case "methods" -> {
                             t1 = new Thread(() -> b1.send(b2));
                             t2 = new Thread(() -> { work(); b2.send(b1); });
+                        }
+                        case "missed" -> {
+                            t1 = new Thread(() -> { try { await(); } catch (InterruptedException e) { } });
+                            t2 = new Thread(() -> { work(); signal(); });
                         }
                         case "gated" -> {
                             t1 = new Thread(() -> { synchronized (GATE) { transfer(x, y); } });
@@ -150,6 +170,29 @@ class DeadlockAtomicityCliTest {
         assertThat(r.code()).as(r.output()).isEqualTo(1);
         assertThat(r.json().path("deadlocks")).as(r.output())
                 .anyMatch(d -> d.path("verdict").asText().equals("confirmed") && lines(d).equals(Set.of(line("@SEND"), line("@RECEIVE"))));
+    }
+
+    @Test
+    void a_race_whose_one_order_misses_the_notification_should_be_harmful_with_the_waits_line() throws Exception {
+        Cli.Result r = analyze("missed");
+        assertThat(r.code()).as(r.output()).isEqualTo(1);
+        JsonNode pair = null;
+        for (JsonNode p : r.json().path("pairs")) {
+            if (lines(p).equals(Set.of(line("@READY"), line("@SIGNAL")))) {
+                pair = p;
+            }
+        }
+        assertThat(pair).as(r.output()).isNotNull();
+        assertThat(pair.path("verdict").asText()).as(r.output()).isEqualTo("harmful");
+        assertThat(pair.path("confirm").path("exceptions").path("hang: missed notification").asInt()).as(r.output()).isPositive();
+        assertThat(pair.path("confirm").path("attribution").asText()).as(r.output()).startsWith("hangs in");
+        String waits = "waits at bugs.Main.await(Main.java:" + line("@WAIT") + ")";
+        assertThat(r.output()).as(r.output()).contains("missed notification");
+        for (JsonNode run : r.json().path("runs")) {
+            if (run.path("outcome").asText().equals("deadlock")) {
+                assertThat(run.path("hang").asText()).startsWith("missed notification: ").contains(waits);
+            }
+        }
     }
 
     @Test
