@@ -115,6 +115,11 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         }
         if (synchronizedMethod) {
             // the note that the monitor is held comes inside the body's handler range: see MonitorNotePlacement
+            if (firstLine > 0) { // the monitor is taken at the first line: a thread blocked on it shows that line in its stack
+                Label entry = new Label();
+                super.visitLabel(entry);
+                super.visitLineNumber(firstLine, entry);
+            }
             code.acquireSite(methodMonitorSite());
             pushMethodLock();
             code.enterMonitorKeepingLock();
