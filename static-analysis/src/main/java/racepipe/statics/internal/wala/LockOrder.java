@@ -82,21 +82,19 @@ final class LockOrder {
         List<CGNode> nodes = threadsOf.keySet().stream().filter(WalaProgram::isApp).toList();
         nodes.forEach(n -> local.put(n, flow(n)));
         entries(nodes);
+        Set<CGNode> scope = new HashSet<>(nodes);
         for (CGNode n : nodes) {
             Set<Acq> in = entry.getOrDefault(n, Set.of());
-            Acq onEntry = entryAcquire(n);
-            if (onEntry != null) {
-                addEdges(in, onEntry);
-            }
             for (var e : local.get(n).entrySet()) {
                 SSAInstruction ins = n.getIR().getInstructions()[e.getKey()];
-                Acq inner = acquire(n, e.getKey(), ins);
-                if (inner == null) {
-                    continue;
-                }
                 Set<Acq> held = new LinkedHashSet<>(in);
                 held.addAll(e.getValue());
-                addEdges(held, inner);
+                Acq inner = acquire(n, e.getKey(), ins);
+                if (inner != null) {
+                    addEdges(held, inner);
+                } else if (ins instanceof SSAAbstractInvokeInstruction call) {
+                    synchronizedCallees(n, call, scope, held);
+                }
             }
         }
         Map<String, List<StaticSite>> out = new LinkedHashMap<>();
@@ -119,6 +117,35 @@ final class LockOrder {
             }
         }
         return new ArrayList<>(out.values());
+    }
+
+    /**
+     * A call of a synchronized method takes its monitor: edges from what the caller holds, but not
+     * from a monitor of the very value the call is on (taking it again is re-entrant, whatever
+     * objects the abstraction merges it with).
+     */
+    private void synchronizedCallees(CGNode n, SSAAbstractInvokeInstruction call, Set<CGNode> scope, Set<Acq> held) {
+        for (CGNode c : p.cg.getPossibleTargets(n, call.getCallSite())) {
+            Acq onEntry = scope.contains(c) ? entryAcquire(c) : null;
+            if (onEntry == null) {
+                continue;
+            }
+            Set<Acq> outer = new LinkedHashSet<>(held);
+            if (!call.isStatic()) {
+                outer.removeIf(h -> h.node().equals(n) && lockValue(h) == call.getReceiver());
+            }
+            addEdges(outer, onEntry);
+        }
+    }
+
+    /** The value an acquire of node n locks: a monitor's reference, a Lock's receiver, `this` for the node's own synchronized entry; -1 for a class's. */
+    private static int lockValue(Acq a) {
+        if (a.iindex() == ENTRY) {
+            return a.node().getMethod().isStatic() ? -1 : 1;
+        }
+        SSAInstruction ins = a.node().getIR().getInstructions()[a.iindex()];
+        return ins instanceof SSAMonitorInstruction m ? m.getRef()
+                : ins instanceof SSAAbstractInvokeInstruction i && !i.isStatic() ? i.getReceiver() : -1;
     }
 
     private void addEdges(Set<Acq> held, Acq inner) {
