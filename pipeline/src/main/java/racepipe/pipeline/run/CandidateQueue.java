@@ -80,6 +80,10 @@ final class CandidateQueue {
             c.confirm.examples = new Confirm.Examples(example, example.exception() != null ? example : null);
             c.seed = example.seed();
             c.confirm.replay = Replay.command(program, kind, c.siteKeys(), example.seed());
+            if (kind == CandidateKind.LOCK_CYCLE && example.deadlock() != null) {
+                List<String> stacks = DeadlockStacks.of(c, example.deadlock());
+                c.stacks = stacks != null ? stacks : c.stacks;
+            }
         }
     }
 }
