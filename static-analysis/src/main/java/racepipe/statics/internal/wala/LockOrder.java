@@ -120,21 +120,19 @@ final class LockOrder {
     }
 
     /**
-     * A call of a synchronized method takes its monitor: edges from what the caller holds, but not
-     * from a monitor of the very value the call is on (taking it again is re-entrant, whatever
-     * objects the abstraction merges it with).
+     * A call of a synchronized method takes its monitor: edges from what the caller holds, unless
+     * the caller holds the monitor of the very value the call is on already (taking it again is
+     * re-entrant, whatever objects the abstraction merges it with).
      */
     private void synchronizedCallees(CGNode n, SSAAbstractInvokeInstruction call, Set<CGNode> scope, Set<Acq> held) {
+        if (!call.isStatic() && held.stream().anyMatch(h -> h.node().equals(n) && lockValue(h) == call.getReceiver())) {
+            return;
+        }
         for (CGNode c : p.cg.getPossibleTargets(n, call.getCallSite())) {
             Acq onEntry = scope.contains(c) ? entryAcquire(c) : null;
-            if (onEntry == null) {
-                continue;
+            if (onEntry != null) {
+                addEdges(held, onEntry);
             }
-            Set<Acq> outer = new LinkedHashSet<>(held);
-            if (!call.isStatic()) {
-                outer.removeIf(h -> h.node().equals(n) && lockValue(h) == call.getReceiver());
-            }
-            addEdges(outer, onEntry);
         }
     }
 
