@@ -28,7 +28,7 @@ final class Deadlocks {
         for (StackTraceElement f : t.runner.getStackTrace()) {
             String c = f.getClassName();
             if (!c.startsWith("racepipe.dynamic.") && !c.startsWith("java.") && !c.startsWith("jdk.") && !c.startsWith("sun.")) {
-                return f.toString();
+                return c + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber() + ")"; // no loader prefix (app//)
             }
         }
         return "?";
