@@ -12,7 +12,8 @@ package racepipe.dynamic.detect;
  * P and H of its last release, the critical sections in order (the acquire's epoch, the
  * release's H), a cursor per thread for (b), and per location the H joined over the releases of
  * sections that read (L^r) or wrote (L^w) it. Start, join, wait/notify, volatiles and the
- * java.util.concurrent hand-offs are strong edges (as fork and join in the paper: C joins P), and a
+ * java.util.concurrent hand-offs are strong edges (as fork and join in the paper: the receiver's P
+ * joins the sender's H, since WCP composes with HB on both sides of such an edge), and a
  * read-write lock's read mode too (an exclusive release to a read acquire, a read release to an
  * exclusive acquire, by H): only exclusive sections get the weaker rules, as the paper's locks.
  * <p>Inside an exclusive section every access is the section's history, so the stamp is
@@ -118,10 +119,6 @@ public final class WcpDetector extends ClockedDetector {
         scratch.assign(p(tid));
         scratch.set(tid, clocks.epoch(tid));
         return scratch;
-    }
-
-    private VectorClock copyOfNow(int tid) {
-        return new VectorClock(now(tid));
     }
 
     @Override
@@ -259,20 +256,20 @@ public final class WcpDetector extends ClockedDetector {
 
     @Override
     public void threadStart(int parent, int child) {
-        p(child).join(now(parent));
+        p(child).join(clocks.of(parent)); // H: what happened before the fork is WCP-before the child (HB composes)
         clocks.start(parent, child);
     }
 
     @Override
     public void threadJoin(int joiner, int joined) {
-        p(joiner).join(copyOfNow(joined));
+        p(joiner).join(clocks.of(joined));
         clocks.join(joiner, joined);
     }
 
     @Override
     public void notifyWaiters(int tid, int monitor) {
         long k = -1L - monitor; // monitors below zero, volatiles from zero up: one map
-        send(strong, k, tid, now(tid));
+        send(strong, k, tid, clocks.of(tid));
         clocks.notifyWaiters(tid, monitor);
     }
 
@@ -285,7 +282,7 @@ public final class WcpDetector extends ClockedDetector {
     @Override
     public void volatileAccess(int tid, int variable, boolean write) {
         if (write) {
-            send(strong, variable, tid, now(tid));
+            send(strong, variable, tid, clocks.of(tid));
         } else {
             receive(strong, variable, tid);
         }
