@@ -259,17 +259,17 @@ final class AtomicCandidates {
         return false;
     }
 
-    /** Another thread's writing operation on one of the block's addresses, not ordered with it; the first by site key, or null. */
+    /** Another thread's writing operation on one of the block's addresses, not ordered with it (the first in call-graph order), or null. */
     private Op other(CGNode n, Op a, Op b, Set<String> common, Map<String, List<Op>> writing) {
-        List<Op> found = new ArrayList<>();
-        for (String addr : common) {
-            for (Op o : writing.getOrDefault(addr, List.of())) {
-                if (parallel(n, a.iindex(), b.iindex(), o)) {
-                    found.add(o);
-                }
+        List<Op> all = new ArrayList<>();
+        common.forEach(addr -> all.addAll(writing.getOrDefault(addr, List.of())));
+        all.sort(Comparator.comparingInt((Op o) -> p.cg.getNumber(o.node())).thenComparingInt(Op::iindex));
+        for (Op o : all) {
+            if (parallel(n, a.iindex(), b.iindex(), o)) {
+                return o;
             }
         }
-        return found.stream().min(Comparator.comparing(o -> site(o).key())).orElse(null);
+        return null;
     }
 
     /**
