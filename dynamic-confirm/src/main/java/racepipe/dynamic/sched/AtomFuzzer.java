@@ -18,8 +18,10 @@ import racepipe.dynamic.runtime.Sites;
  * one is released at random; one postponed for too many turns is released too. As RaceFuzzer,
  * it stops steering after enough violations or fruitless postponements. At the first meeting a
  * coin decides the trial's order, as RaceFuzzer's does a race's: heads, the interleaving (and every
- * later meeting interleaves too); tails, the postponed thread's act runs first and steering stops,
- * so the trial makes no violation. The trials of both orders tell whether an exception is the
+ * later meeting interleaves too); tails, the postponed thread's act runs first and nobody is
+ * postponed again, so the trial makes no violation and runs to its end (steering goes on in name:
+ * a trial whose steering stopped with nothing recorded is cut short, and its failures would go
+ * unseen). The trials of both orders tell whether an exception is the
  * block's (pipeline run/BlockAttribution): one that another block causes comes in both. Every
  * choice is the seed's, so a seed replays its trial. Guarded by the scheduler's lock.
  */
@@ -73,7 +75,7 @@ final class AtomFuzzer extends Postponing {
 
     @Override
     public boolean keepsTurn(SchedThread me, long turn) {
-        if (!steering()) {
+        if (!steering() || Boolean.FALSE.equals(interleave)) {
             return false;
         }
         for (Map.Entry<SchedThread, Release> e : new ArrayList<>(releases.entrySet())) {
@@ -89,8 +91,11 @@ final class AtomFuzzer extends Postponing {
                     interleave = choices.coin();
                 }
                 if (!interleave) {
-                    actFirst = t; // the serial order: t's act, then me's operation, then no more steering
-                    stop(turn);
+                    release(t); // the serial order: t's act, then me's operation; no one is postponed again
+                    for (SchedThread other : new ArrayList<>(waiting.keySet())) {
+                        release(other);
+                    }
+                    actFirst = t;
                     return false;
                 }
                 record(t, me, e.getValue(), turn);
@@ -183,7 +188,7 @@ final class AtomFuzzer extends Postponing {
     @Override
     public String stopped() {
         if (Boolean.FALSE.equals(interleave)) {
-            return stoppedAfter("the coin ran the block's act before the other thread's operation (no violation in this trial)");
+            return "the coin ran the block's act before the other thread's operation: no violation in this trial";
         }
         return stoppedAfter(violations + " atomicity violations");
     }

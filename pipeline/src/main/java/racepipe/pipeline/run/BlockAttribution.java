@@ -8,20 +8,23 @@ import racepipe.pipeline.model.SiteInfo;
  * Whether the exceptions of an atomic block's trials are the block's own, by the races' rule
  * ({@link Attribution}): another block's violation in the same program can throw in the same
  * trials (pagestats' lost view fails main whichever block AtomFuzzer steered at). An exception
- * counts for the block when it was thrown inside the block's method by the thread whose block the
- * trial interleaved, or when the trials that interleaved the block throw more often than those
- * that did not, beyond chance (Fisher's exact test, one-sided): AtomFuzzer's coin leaves about
- * half the trials without the interleaving (its serial order), and an exception another block
- * causes comes as often in those.
+ * counts for the block when it was thrown inside the block's act, or when the trials that
+ * interleaved the block throw more often than those that did not, beyond chance (Fisher's exact
+ * test, one-sided): AtomFuzzer's coin leaves about half the trials without the interleaving (its
+ * serial order), and an exception another block causes comes as often in those. "Inside" is
+ * narrower than for a race's statement: the stack passes through the block's act (its method at
+ * the act's line), for blocks of one method share it (connpool's check-lease and lease-release
+ * are both in serve(), and only the lease throws).
  */
 final class BlockAttribution {
     private BlockAttribution() {
     }
 
-    static Attribution.Result of(SiteInfo check, List<TrialResult> trials) {
-        TrialResult.Thrown inside = thrownInside(check, trials);
+    /** {@code act}: the block's second site. */
+    static Attribution.Result of(SiteInfo act, List<TrialResult> trials) {
+        TrialResult.Thrown inside = thrownInside(act, trials);
         if (inside != null) {
-            return new Attribution.Result(true, inside.type() + " thrown inside the block's method by the thread it interleaved");
+            return new Attribution.Result(true, inside.type() + " thrown inside the block's act (" + frame(act) + ")");
         }
         int[] n = counts(trials);
         double p = p(n);
@@ -32,19 +35,23 @@ final class BlockAttribution {
                 + " another block's or race's");
     }
 
-    /** The first exception of a hit, thrown after the interleaving by the interleaved thread inside the block's method; else null. */
-    static TrialResult.Thrown thrownInside(SiteInfo check, List<TrialResult> trials) {
-        String m = check.method();
-        String frame = check.className() + "." + m.substring(0, m.indexOf('(') < 0 ? m.length() : m.indexOf('(')) + "(";
+    /** The first exception of a hit, thrown after the interleaving, whose stack passes through the block's act; else null. */
+    static TrialResult.Thrown thrownInside(SiteInfo act, List<TrialResult> trials) {
+        String frame = frame(act);
         for (TrialResult t : trials) {
             TrialResult.Thrown ex = t.raced() ? t.exception() : null;
-            if (ex != null && ex.afterRace() && t.race() != null && !t.race().accesses().isEmpty()
-                    && String.valueOf(ex.thread()).equals(String.valueOf(t.race().accesses().get(0).thread()))
-                    && String.valueOf(ex.stack()).contains(frame)) {
+            if (ex != null && ex.afterRace() && String.valueOf(ex.stack()).contains(frame)) {
                 return ex;
             }
         }
         return null;
+    }
+
+    /** "pkg.Class.method(File.java:line)", as a stack frame shows the act. */
+    static String frame(SiteInfo act) {
+        String m = act.method();
+        String file = act.file() == null ? "" : act.file().substring(act.file().lastIndexOf('/') + 1);
+        return act.className() + "." + (m.indexOf('(') < 0 ? m : m.substring(0, m.indexOf('('))) + "(" + file + ":" + act.line() + ")";
     }
 
     /** One-sided Fisher p that the trials which interleaved the block throw more often than the others. */

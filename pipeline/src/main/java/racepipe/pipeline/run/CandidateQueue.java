@@ -75,7 +75,7 @@ final class CandidateQueue {
         c.confirm.max = opt.trials();
         c.verdict = CandidateRules.verdict(kind, c.sites, trials);
         if (kind == CandidateKind.ATOMIC_BLOCK && CandidateRules.threw(trials)) {
-            c.confirm.attribution = BlockAttribution.of(c.sites.get(0), trials).why();
+            c.confirm.attribution = BlockAttribution.of(c.sites.get(1), trials).why();
         }
         c.trials = trials.stream().map(TrialSummary::of).toList();
         TrialResult example = CandidateRules.example(trials);

@@ -14,7 +14,7 @@ import racepipe.pipeline.model.SiteInfo;
  * <ul>
  * <li>a lock cycle: the first hit settles it, {@code confirmed} (the deadlock is the harm);</li>
  * <li>an atomic block: an exception that is the block's ({@link BlockAttribution}: thrown inside its
- *     method by the interleaved thread, or hits throwing more often than the other trials beyond
+ *     act, or hits throwing more often than the other trials beyond
  *     chance, at {@code P / max} while trials go on as for pairs) settles it {@code harmful}; once a
  *     hit threw otherwise, the test decides on every trial; {@link Stopping#EACH_ORDER} twice over
  *     hits, none throwing, settle it {@code real};</li>
@@ -45,9 +45,9 @@ public final class CandidateRules {
         if (kind == CandidateKind.LOCK_CYCLE) {
             return Stopping.Decision.stop("settled confirmed: a trial deadlocked on the cycle");
         }
-        TrialResult.Thrown inside = BlockAttribution.thrownInside(sites.get(0), trials);
+        TrialResult.Thrown inside = BlockAttribution.thrownInside(sites.get(1), trials);
         if (inside != null) {
-            return Stopping.Decision.stop("settled harmful: " + inside.type() + " thrown inside the block's method by the thread it interleaved");
+            return Stopping.Decision.stop("settled harmful: " + inside.type() + " thrown inside the block's act");
         }
         if (BlockAttribution.p(trials) < Attribution.P / max) {
             return Stopping.Decision.stop("settled harmful: the trials that interleaved it throw more often than the others");
@@ -72,7 +72,7 @@ public final class CandidateRules {
         if (kind == CandidateKind.LOCK_CYCLE) {
             return "confirmed";
         }
-        return threw(trials) && BlockAttribution.of(sites.get(0), trials).attributed() ? "harmful" : "real";
+        return threw(trials) && BlockAttribution.of(sites.get(1), trials).attributed() ? "harmful" : "real";
     }
 
     /** A hit threw: what {@link BlockAttribution} is asked about. */

@@ -42,6 +42,7 @@ class CandidateRulesTest {
 
     static final String IN_BLOCK = "shop.Pool.take(Shop.java:30) <- shop.Shop.serve(Shop.java:11) <- java.lang.Thread.run(Thread.java:840)";
     static final String IN_MAIN = "shop.Main.main(Main.java:20)";
+    static final String AT_CHECK = "shop.Pool.take(Shop.java:30) <- shop.Shop.serve(Shop.java:10) <- java.lang.Thread.run(Thread.java:840)";
 
     static int stopsAfter(CandidateKind kind, List<TrialResult> trials, int max) {
         for (int n = 0; n <= trials.size(); n++) {
@@ -70,7 +71,7 @@ class CandidateRulesTest {
     }
 
     @Test
-    void an_atomic_block_should_be_harmful_at_once_when_its_interleaved_thread_threw_inside_its_method() {
+    void an_atomic_block_should_be_harmful_at_once_when_its_act_threw() {
         List<TrialResult> ts = List.of(miss(), hit(2, "Worker-1", IN_BLOCK), hit(3, null, null));
         assertThat(stopsAfter(CandidateKind.ATOMIC_BLOCK, ts, 50)).isEqualTo(2);
         assertThat(CandidateRules.verdict(CandidateKind.ATOMIC_BLOCK, BLOCK, ts.subList(0, 2))).isEqualTo("harmful");
@@ -78,17 +79,17 @@ class CandidateRulesTest {
 
     @Test
     void a_benign_block_should_stay_real_when_another_block_throws_in_its_trials() {
-        // another block's violation fails main in half the trials, interleaved or not (and the other
-        // thread's own call of the method throws: not the interleaved thread)
+        // another block's violation fails main in half the trials, interleaved or not (and once the
+        // block's method throws at its check: not the act)
         List<TrialResult> ts = new java.util.ArrayList<>();
         for (int i = 0; i < 20; i++) {
             ts.add(hit(2 * i, i % 2 == 0 ? "main" : null, IN_MAIN));
             ts.add(serial(2 * i + 1, i % 2 == 0 ? "main" : null, IN_MAIN));
         }
-        ts.add(hit(99, "Worker-2", IN_BLOCK));
+        ts.add(hit(99, "Worker-2", AT_CHECK));
         assertThat(stopsAfter(CandidateKind.ATOMIC_BLOCK, ts, ts.size())).isEqualTo(ts.size());
         assertThat(CandidateRules.verdict(CandidateKind.ATOMIC_BLOCK, BLOCK, ts)).isEqualTo("real");
-        assertThat(BlockAttribution.of(BLOCK.get(0), ts).why()).contains("another block's");
+        assertThat(BlockAttribution.of(BLOCK.get(1), ts).why()).contains("another block's");
     }
 
     @Test
