@@ -16,14 +16,8 @@ import racepipe.dynamic.runtime.Sites;
  * object); that operation runs first (the violation is recorded with both threads' stacks), and
  * the postponed thread may run again once it is done. When every enabled thread is postponed,
  * one is released at random; one postponed for too many turns is released too. As RaceFuzzer,
- * it stops steering after enough violations or fruitless postponements. At the first meeting a
- * coin decides the trial's order, as RaceFuzzer's does a race's: heads, the interleaving (and every
- * later meeting interleaves too); tails, the postponed thread's act runs first and nobody is
- * postponed again, so the trial makes no violation and runs to its end (steering goes on in name:
- * a trial whose steering stopped with nothing recorded is cut short, and its failures would go
- * unseen). The trials of both orders tell whether an exception is the
- * block's (pipeline run/BlockAttribution): one that another block causes comes in both. Every
- * choice is the seed's, so a seed replays its trial. Guarded by the scheduler's lock.
+ * it stops steering after enough violations or fruitless postponements. Every choice is the
+ * seed's, so a seed replays its trial. Guarded by the scheduler's lock.
  */
 final class AtomFuzzer extends Postponing {
     static final int ENOUGH = 10;
@@ -56,10 +50,6 @@ final class AtomFuzzer extends Postponing {
     private final Map<SchedThread, Release> releases = new HashMap<>();
     private final Map<SchedThread, Integer> lastSite = new HashMap<>();
     private int violations;
-    /** The trial's coin, flipped at the first meeting: true interleaves, false runs the act first; null before. */
-    private Boolean interleave;
-    /** Tails: the postponed thread to run its act next. */
-    private SchedThread actFirst;
 
     AtomFuzzer(String check, String act, RaceLog log, Roster roster, Choices choices, LockModel locks) {
         super(roster, choices);
@@ -75,7 +65,7 @@ final class AtomFuzzer extends Postponing {
 
     @Override
     public boolean keepsTurn(SchedThread me, long turn) {
-        if (!steering() || Boolean.FALSE.equals(interleave)) {
+        if (!steering()) {
             return false;
         }
         for (Map.Entry<SchedThread, Release> e : new ArrayList<>(releases.entrySet())) {
@@ -87,17 +77,6 @@ final class AtomFuzzer extends Postponing {
         for (Map.Entry<SchedThread, Waiting> e : waiting.entrySet()) {
             SchedThread t = e.getKey();
             if (t != me && t.state == SchedThread.State.POSTPONED && !releases.containsKey(t) && interleaves(me, e.getValue())) {
-                if (interleave == null) {
-                    interleave = choices.coin();
-                }
-                if (!interleave) {
-                    release(t); // the serial order: t's act, then me's operation; no one is postponed again
-                    for (SchedThread other : new ArrayList<>(waiting.keySet())) {
-                        release(other);
-                    }
-                    actFirst = t;
-                    return false;
-                }
                 record(t, me, e.getValue(), turn);
                 releases.put(t, new Release(me, me.atomic && me.atomicKind == AtomicOps.WRITE && me.slot >= 0 ? 2 : 1));
                 goesFirst = true;
@@ -163,13 +142,6 @@ final class AtomFuzzer extends Postponing {
 
     @Override
     SchedThread forced(List<SchedThread> enabled) {
-        if (actFirst != null) {
-            SchedThread f = actFirst;
-            actFirst = null;
-            if (enabled.contains(f)) {
-                return f;
-            }
-        }
         for (Map.Entry<SchedThread, Release> e : new ArrayList<>(releases.entrySet())) {
             if (e.getValue().other.state == SchedThread.State.ENDED) {
                 release(e.getKey()); // the other thread's operation is done: it ended
@@ -187,9 +159,6 @@ final class AtomFuzzer extends Postponing {
 
     @Override
     public String stopped() {
-        if (Boolean.FALSE.equals(interleave)) {
-            return "the coin ran the block's act before the other thread's operation: no violation in this trial";
-        }
         return stoppedAfter(violations + " atomicity violations");
     }
 }
