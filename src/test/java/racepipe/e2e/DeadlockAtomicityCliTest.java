@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The other two bug kinds on the race pipeline's path, from the CLI: a lock-order deadlock
  * (iGoodlock predicts it from a run that did not deadlock, DeadlockFuzzer makes it happen, the
- * printed replay deadlocks again), the same orders under a gate lock (nothing reported), and a
+ * printed replay deadlocks again), a race one of whose orders misses a notification (harmful: every
+ * thread blocked, the wait's line named), one between synchronized methods (their monitors named at their
+ * first lines), the same orders under a gate lock (nothing reported), and a
  * check-then-act on a synchronized pool that holds no data race (the atomicity check predicts it,
  * AtomFuzzer makes the act throw).
  */
@@ -25,6 +27,16 @@ class DeadlockAtomicityCliTest {
             package bugs;
             public class Main {
                 static class Account { int balance = 100; }
+                static class Branch {
+                    int cash = 100;
+                    synchronized void send(Branch to) {
+                        cash--; // @SEND
+                        to.receive();
+                    }
+                    synchronized void receive() {
+                        cash++; // @RECEIVE
+                    }
+                }
                 static class Pool {
                     private int active;
                     synchronized int active() { return active; }
@@ -34,6 +46,21 @@ class DeadlockAtomicityCliTest {
                     }
                 }
                 static volatile long sink;
+                static final Object SIGNAL = new Object();
+                static boolean ready;
+                static void await() throws InterruptedException {
+                    if (!ready) { // @READY
+                        synchronized (SIGNAL) {
+                            SIGNAL.wait(); // @WAIT
+                        }
+                    }
+                }
+                static void signal() {
+                    synchronized (SIGNAL) {
+                        ready = true; // @SIGNAL
+                        SIGNAL.notifyAll();
+                    }
+                }
                 static final Object GATE = new Object();
                 static void work() { long s = 0; for (int i = 0; i < 2_000_000; i++) s += i * 31L; sink = s; }
                 static void transfer(Account from, Account to) {
@@ -50,6 +77,7 @@ class DeadlockAtomicityCliTest {
                 }
                 public static void main(String[] args) throws Exception {
                     Account x = new Account(), y = new Account();
+                    Branch b1 = new Branch(), b2 = new Branch();
                     Pool pool = new Pool();
                     pool.add();
                     Thread t1, t2;
@@ -57,6 +85,14 @@ class DeadlockAtomicityCliTest {
                         case "transfer" -> {
                             t1 = new Thread(() -> transfer(x, y));
                             t2 = new Thread(() -> { work(); transfer(y, x); });
+                        }
+                        case "methods" -> {
+                            t1 = new Thread(() -> b1.send(b2));
+                            t2 = new Thread(() -> { work(); b2.send(b1); });
+                        }
+                        case "missed" -> {
+                            t1 = new Thread(() -> { try { await(); } catch (InterruptedException e) { } });
+                            t2 = new Thread(() -> { work(); signal(); });
                         }
                         case "gated" -> {
                             t1 = new Thread(() -> { synchronized (GATE) { transfer(x, y); } });
@@ -126,6 +162,37 @@ class DeadlockAtomicityCliTest {
         assertThat(p.waitFor(3, TimeUnit.MINUTES)).isTrue();
         assertThat(p.exitValue()).as(out).isEqualTo(1);
         assertThat(out.toLowerCase()).contains("deadlock");
+    }
+
+    @Test
+    void a_deadlock_between_synchronized_methods_should_name_their_first_lines() throws Exception {
+        Cli.Result r = analyze("methods");
+        assertThat(r.code()).as(r.output()).isEqualTo(1);
+        assertThat(r.json().path("deadlocks")).as(r.output())
+                .anyMatch(d -> d.path("verdict").asText().equals("confirmed") && lines(d).equals(Set.of(line("@SEND"), line("@RECEIVE"))));
+    }
+
+    @Test
+    void a_race_whose_one_order_misses_the_notification_should_be_harmful_with_the_waits_line() throws Exception {
+        Cli.Result r = analyze("missed");
+        assertThat(r.code()).as(r.output()).isEqualTo(1);
+        JsonNode pair = null;
+        for (JsonNode p : r.json().path("pairs")) {
+            if (lines(p).equals(Set.of(line("@READY"), line("@SIGNAL")))) {
+                pair = p;
+            }
+        }
+        assertThat(pair).as(r.output()).isNotNull();
+        assertThat(pair.path("verdict").asText()).as(r.output()).isEqualTo("harmful");
+        assertThat(pair.path("confirm").path("exceptions").path("hang: missed notification").asInt()).as(r.output()).isPositive();
+        assertThat(pair.path("confirm").path("attribution").asText()).as(r.output()).startsWith("hangs in");
+        String waits = "waits at bugs.Main.await(Main.java:" + line("@WAIT") + ")";
+        assertThat(r.output()).as(r.output()).contains("missed notification");
+        for (JsonNode run : r.json().path("runs")) {
+            if (run.path("outcome").asText().equals("deadlock")) {
+                assertThat(run.path("hang").asText()).startsWith("missed notification: ").contains(waits);
+            }
+        }
     }
 
     @Test

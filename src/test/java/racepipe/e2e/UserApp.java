@@ -110,12 +110,16 @@ final class UserApp {
         if (ToolProvider.getSystemJavaCompiler().run(null, null, null, args.toArray(String[]::new)) != 0) {
             throw new IllegalStateException("the test's own program " + name + " did not compile");
         }
+        return pack(classes, dir.resolve(name + ".jar"), mainClass);
+    }
+
+    /** The classes folder as a jar, with a Main-Class when one is given. */
+    static Path pack(Path classes, Path jar, String mainClass) throws IOException {
         Manifest m = new Manifest();
         m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         if (mainClass != null) {
             m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, mainClass);
         }
-        Path jar = dir.resolve(name + ".jar");
         try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out, m);
              Stream<Path> files = Files.walk(classes)) {
             for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {

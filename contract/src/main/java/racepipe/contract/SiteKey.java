@@ -3,8 +3,15 @@ package racepipe.contract;
 /**
  * The key of a site, one bytecode instruction, as every phase names it:
  * {@code internal/class/Name.method(desc)@bci}. Static and dynamic sides build it here only.
+ * A lock cycle's acquire site may be a synchronized method's monitor: offset {@link #METHOD_MONITOR}.
  */
 public final class SiteKey {
+    /**
+     * The offset that names a synchronized method's own monitor as an acquire site: no instruction
+     * takes it, the method does on entry ({@code ...method(desc)@-1}, at its first line).
+     */
+    public static final int METHOD_MONITOR = -1;
+
     private SiteKey() {
     }
 

@@ -288,12 +288,19 @@ final class BridgeCode implements Opcodes {
     /** [.. task (executor)] -> the call with the task wrapped; a returned future is remembered. */
     void handOff(int opcode, String owner, String name, String desc, boolean itf, String taskType) {
         boolean executorLast = desc.contains("Ljava/util/concurrent/Executor;)");
-        if (executorLast) {
+        String wrapIn = "(Ljava/lang/Object;L" + taskType + ";)L" + taskType + ";";
+        if (executorLast) { // [task executor] -> [executor executor task] -> wrapIn -> [executor wrapped] -> [wrapped executor]
+            out.visitInsn(DUP_X1);
             out.visitInsn(SWAP);
-        }
-        out.visitMethodInsn(INVOKESTATIC, CallReplacements.TASKS, "wrap", "(L" + taskType + ";)L" + taskType + ";", false);
-        if (executorLast) {
+            out.visitMethodInsn(INVOKESTATIC, CallReplacements.TASKS, "wrapIn", wrapIn, false);
             out.visitInsn(SWAP);
+        } else if (opcode != INVOKESTATIC) { // [executor task] -> [executor executor task] -> wrapIn -> [executor wrapped]
+            out.visitInsn(SWAP);
+            out.visitInsn(DUP_X1);
+            out.visitInsn(SWAP);
+            out.visitMethodInsn(INVOKESTATIC, CallReplacements.TASKS, "wrapIn", wrapIn, false);
+        } else { // the common pool's: it never terminates
+            out.visitMethodInsn(INVOKESTATIC, CallReplacements.TASKS, "wrap", "(L" + taskType + ";)L" + taskType + ";", false);
         }
         out.visitMethodInsn(opcode, owner, name, desc, itf);
         if (!desc.endsWith(")V")) {

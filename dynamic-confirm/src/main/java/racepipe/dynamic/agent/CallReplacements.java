@@ -69,6 +69,7 @@ final class CallReplacements implements Opcodes {
         on(CF, CF, TASKS, "join()Ljava/lang/Object;", "join");
         String executor = "java/util/concurrent/ExecutorService";
         on(executor, executor, TASKS, "awaitTermination(" + TIMED + ")Z", "awaitTermination");
+        on(executor, executor, TASKS, "close()V", "close");
         String latch = "java/util/concurrent/CountDownLatch", barrier = "java/util/concurrent/CyclicBarrier";
         String semaphore = "java/util/concurrent/Semaphore", queue = "java/util/concurrent/BlockingQueue";
         on(latch, latch, SYNCHRONIZERS, "countDown()V", "countDown");

@@ -7,6 +7,7 @@ import java.util.Set;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodNode;
 import racepipe.contract.WatchedLibrary;
 
@@ -122,6 +123,15 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
         original.accept(cv);
     }
 
+    private static int firstLine(MethodNode m) {
+        for (var insn : m.instructions) {
+            if (insn instanceof LineNumberNode ln) {
+                return ln.line;
+            }
+        }
+        return -1;
+    }
+
     private MethodNode instrumented(MethodNode original) {
         int access = original.access;
         String name = original.name;
@@ -135,6 +145,9 @@ final class ClassInstrumenter extends ClassVisitor implements Opcodes {
         MethodInstrumenter.Method m = new MethodInstrumenter.Method(owner, access, name, desc, source, sync, frames, library,
                 dependency);
         MethodInstrumenter mi = new MethodInstrumenter(new MonitorNotePlacement(out), counter, calls, m, hierarchy, filter);
+        if (sync) {
+            mi.firstLine(firstLine(original));
+        }
         Integer locals = maxLocals.get(name + desc);
         if (locals != null && !library) {
             mi.freeLocal(locals);

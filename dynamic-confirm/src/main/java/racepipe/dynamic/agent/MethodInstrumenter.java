@@ -7,6 +7,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import racepipe.contract.AtomicCells;
+import racepipe.contract.SiteKey;
 import racepipe.contract.WatchedLibrary;
 import racepipe.dynamic.runtime.LibCalls;
 import racepipe.dynamic.runtime.Sites;
@@ -37,6 +38,7 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
     private final boolean dependency; // a class of the program's dependencies: its accesses count at the application's calls
     private int line = -1;
     private int freeLocal = -1; // the method's max_locals: the first local a rewrite may add (-1: unknown)
+    private int firstLine = -1; // the line of the method's first instruction: a synchronized method's monitor's line
     private Map<Integer, String> arrayNames = Map.of(); // by bytecode offset (ArrayOwners)
     private boolean beforeSuper; // in a constructor, before this() or super(): `this` is uninitialised
     private int pendingNews;
@@ -70,6 +72,11 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         this.dependency = m.dependency();
         this.code = new BridgeCode(next, library);
         this.beforeSuper = name.equals("<init>");
+    }
+
+    /** The line of the method's first instruction, where a synchronized method takes its monitor. */
+    void firstLine(int line) {
+        this.firstLine = line;
     }
 
     /** The arrays' names by the offset of their element accesses (ArrayOwners); the element type where none. */
@@ -108,7 +115,12 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
         }
         if (synchronizedMethod) {
             // the note that the monitor is held comes inside the body's handler range: see MonitorNotePlacement
-            code.acquireSite(-1); // no line is known yet: the method's monitor has no acquire site
+            if (firstLine > 0) { // the monitor is taken at the first line: a thread blocked on it shows that line in its stack
+                Label entry = new Label();
+                super.visitLabel(entry);
+                super.visitLineNumber(firstLine, entry);
+            }
+            code.acquireSite(methodMonitorSite());
             pushMethodLock();
             code.enterMonitorKeepingLock();
             super.visitLabel(bodyStart);
@@ -362,6 +374,15 @@ final class MethodInstrumenter extends MethodVisitor implements Opcodes {
      */
     private int acquireSite(int bci) {
         return library || dependency ? -1 : Sites.register(owner, name, desc, bci, source, line, "lock", false, -1);
+    }
+
+    /**
+     * The acquire site of a synchronized method's own monitor: the method at offset -1 (no
+     * instruction takes it), at the line of its first instruction; a lock cycle through a
+     * synchronized method names it and DeadlockFuzzer pauses at it like at a monitorenter.
+     */
+    private int methodMonitorSite() {
+        return library || dependency ? -1 : Sites.register(owner, name, desc, SiteKey.METHOD_MONITOR, source, firstLine, "lock", false, -1);
     }
 
     /**

@@ -356,25 +356,49 @@ public final class EventHub {
     public void begin(int tid) {
         current = context(tid);
         for (int i = 0; i < detectors.length; i++) {
-            int st = stampAt[i] >= 0 ? detectors[i].stamp(tid) : 0;
-            stamps[i] = st;
-            tags[i] = st == Detector.EVERY ? -1 : tid + 1;
-            summaries[i] = summaryAt[i] >= 0 ? detectors[i].summaryStamp(tid) : 0;
+            stampOf(i, tid);
         }
-        s0 = stamps.length > 0 ? stamps[0] : 0;
-        s1 = stamps.length > 1 ? stamps[1] : 0;
-        s2 = stamps.length > 2 ? stamps[2] : 0;
-        s3 = stamps.length > 3 ? stamps[3] : 0;
-        p0 = a0 >= 0 ? detectors[0].summaryStamp(tid) : 0;
-        p1 = a1 >= 0 ? detectors[1].summaryStamp(tid) : 0;
-        p2 = a2 >= 0 ? detectors[2].summaryStamp(tid) : 0;
-        p3 = a3 >= 0 ? detectors[3].summaryStamp(tid) : 0;
-        fusedSummary = summarySlot >= 0 ? detectors[summarySlot].summaryStamp(tid) : 0;
+        copyStamps();
+        fusedSummary = summarySlot >= 0 ? summaries[summarySlot] : 0;
         tag = tid + 1;
-        t0 = tags.length > 0 ? tags[0] : -1;
-        t1 = tags.length > 1 ? tags[1] : -1;
-        t2 = tags.length > 2 ? tags[2] : -1;
-        t3 = tags.length > 3 ? tags[3] : -1;
+    }
+
+    /**
+     * Detector i's present stamp and summary stamp for tid; its tag -1 (no summary path) while
+     * its stamp is EVERY or its summary stamp does not pack (the path would write it as W).
+     */
+    private void stampOf(int i, int tid) {
+        int st = stampAt[i] >= 0 ? detectors[i].stamp(tid) : 0;
+        int sum = summaryAt[i] >= 0 ? detectors[i].summaryStamp(tid) : 0;
+        stamps[i] = st;
+        summaries[i] = sum;
+        tags[i] = st == Detector.EVERY || summaryAt[i] >= 0 && sum <= 0 ? -1 : tid + 1;
+    }
+
+    private void copyStamps() {
+        int n = stamps.length;
+        s0 = n > 0 ? stamps[0] : 0;
+        s1 = n > 1 ? stamps[1] : 0;
+        s2 = n > 2 ? stamps[2] : 0;
+        s3 = n > 3 ? stamps[3] : 0;
+        p0 = n > 0 ? summaries[0] : 0;
+        p1 = n > 1 ? summaries[1] : 0;
+        p2 = n > 2 ? summaries[2] : 0;
+        p3 = n > 3 ? summaries[3] : 0;
+        t0 = n > 0 ? tags[0] : -1;
+        t1 = n > 1 ? tags[1] : -1;
+        t2 = n > 2 ? tags[2] : -1;
+        t3 = n > 3 ? tags[3] : -1;
+    }
+
+    /** The stamps of the detectors whose stamps move at accesses (stampsMoveAtWrites), read again after one. */
+    private void restamp(int tid) {
+        for (int i = 0; i < detectors.length; i++) {
+            if (moves[i]) {
+                stampOf(i, tid);
+            }
+        }
+        copyStamps();
     }
 
     /** A plain access by tid to a location with a Shadow (a field, a static). */
@@ -634,23 +658,26 @@ public final class EventHub {
     private void passMoving(Detector x, int c, int a, int t, Shape s, int[] d, int e, int base, int inc, int n,
             boolean write, Context by) {
         int col = e * stride + c, tid = by.tid;
+        int stamp = x.stamp(tid), summary = a >= 0 ? x.summaryStamp(tid) : 0;
         for (int i = 0; i < n; i++, base += inc) {
-            int stamp = x.stamp(tid);
             if (d[base + col] != stamp) {
                 int last;
-                if (a >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t) {
-                    int summary = x.summaryStamp(tid);
-                    if (write) {
-                        d[base + a - 1] = summary;
-                        x.summaryWrite(tid);
-                    }
+                if (a >= 0 && summary > 0 && (last = d[base + a]) > 0 && last >>> 24 == t) {
                     d[base + a] = summary;
                     d[base + col] = stamp;
+                    if (!write) {
+                        continue;
+                    }
+                    d[base + a - 1] = summary;
+                    x.summaryWrite(tid);
                 } else {
                     x.access(s, d, base, e, false, by);
                 }
+                stamp = x.stamp(tid); // moved, maybe
+                summary = a >= 0 ? x.summaryStamp(tid) : 0;
             }
         }
+        restamp(tid);
     }
 
     /** A cell's first access with this key: a new entry, in the cell's ints or, past them, in a Shadow of its own. */
@@ -680,6 +707,9 @@ public final class EventHub {
         for (Detector x : detectors) {
             x.access(s, d, base, e, true, by);
         }
+        if (moving.length > 0) {
+            restamp(by.tid);
+        }
     }
 
     /**
@@ -692,18 +722,21 @@ public final class EventHub {
     private void repeat(Shape s, int[] d, int base, int e, Context by, boolean write) {
         int off = base + e * stride;
         int c = c0, a, last;
+        boolean moved = false; // a detector whose stamps move at accesses was called, or settled a write
         if (c >= 0 ? d[off + c] != s0 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m0, e))) {
             if ((a = a0) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t0) {
                 if (write) {
                     d[base + a - 1] = p0;
                     if (moves[0]) {
                         d0.summaryWrite(by.tid);
+                        moved = true;
                     }
                 }
                 d[base + a] = p0;
                 d[off + c] = s0;
             } else {
                 d0.access(s, d, base, e, false, by);
+                moved |= moves[0];
             }
         }
         c = c1;
@@ -713,12 +746,14 @@ public final class EventHub {
                     d[base + a - 1] = p1;
                     if (moves[1]) {
                         d1.summaryWrite(by.tid);
+                        moved = true;
                     }
                 }
                 d[base + a] = p1;
                 d[off + c] = s1;
             } else {
                 d1.access(s, d, base, e, false, by);
+                moved |= moves[1];
             }
         }
         c = c2;
@@ -728,12 +763,14 @@ public final class EventHub {
                     d[base + a - 1] = p2;
                     if (moves[2]) {
                         d2.summaryWrite(by.tid);
+                        moved = true;
                     }
                 }
                 d[base + a] = p2;
                 d[off + c] = s2;
             } else {
                 d2.access(s, d, base, e, false, by);
+                moved |= moves[2];
             }
         }
         c = c3;
@@ -743,16 +780,21 @@ public final class EventHub {
                     d[base + a - 1] = p3;
                     if (moves[3]) {
                         d3.summaryWrite(by.tid);
+                        moved = true;
                     }
                 }
                 d[base + a] = p3;
                 d[off + c] = s3;
             } else {
                 d3.access(s, d, base, e, false, by);
+                moved |= moves[3];
             }
         }
         if (detectors.length > 4) {
-            repeatMore(s, d, base, e, by, write);
+            moved |= repeatMore(s, d, base, e, by, write);
+        }
+        if (moved) {
+            restamp(by.tid);
         }
     }
 
@@ -765,9 +807,10 @@ public final class EventHub {
         return e >= Detector.MASK_BITS || (d[at] & 1 << e) == 0;
     }
 
-    /** The detectors past the first four (none in a run of the four), each as repeat takes the first four. */
-    private void repeatMore(Shape s, int[] d, int base, int e, Context by, boolean write) {
+    /** The detectors past the first four (none in a run of the four), each as repeat takes the first four; whether one that moves was touched. */
+    private boolean repeatMore(Shape s, int[] d, int base, int e, Context by, boolean write) {
         int off = base + e * stride;
+        boolean moved = false;
         for (int i = 4; i < detectors.length; i++) {
             int col = stampAt[i], a, last;
             if (col >= 0 ? d[off + col] != stamps[i]
@@ -777,15 +820,18 @@ public final class EventHub {
                         d[base + a - 1] = summaries[i];
                         if (moves[i]) {
                             detectors[i].summaryWrite(by.tid);
+                            moved = true;
                         }
                     }
                     d[base + a] = summaries[i];
                     d[off + col] = stamps[i];
                 } else {
                     detectors[i].access(s, d, base, e, false, by);
+                    moved |= moves[i];
                 }
             }
         }
+        return moved;
     }
 
     /** The entry with this key when the site's hint (tried by the caller) missed, or -1; a hit becomes the hint. */

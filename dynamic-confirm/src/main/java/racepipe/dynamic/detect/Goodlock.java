@@ -215,7 +215,7 @@ public final class Goodlock {
         }
         for (int s : sites) {
             if (s < 0) {
-                return; // an acquire with no site (a synchronized method's, a re-acquire after a wait): nothing to steer at
+                return; // an acquire with no site (a library monitor, a re-acquire after a wait): nothing to steer at
             }
         }
         int start = 0;

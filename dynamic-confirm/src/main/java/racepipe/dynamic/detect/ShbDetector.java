@@ -14,16 +14,27 @@ import java.util.Arrays;
  * write and none after it. A write is the last event of its clock value, so the clock a write had
  * is the thread's clock at the end of that value: kept only when the clock takes a join after
  * writes (a "seal"), else the thread's present clock is that clock.
- * <p>Per location the last write (thread + 1, clock value); per entry two ints: the clock value of
- * its latest access (what the checks read) and the stamp the hub compares for its repeat skip.
- * A skipped repeat is the same thread's same access with no write or join of its own since: a
- * read so skipped could still have to join a write another thread made since, so each write
- * clears the stamps of the other threads' read entries of its location, and the hub calls again.
+ * <p>Per location the last write (packed: thread + 1 in the top 7 bits, clock value in 24; and
+ * unpacked, for a value that does not pack) and a summary A; per entry one int, the clock value of
+ * its latest access, which is also the stamp the hub compares for its repeat skip. A skipped
+ * repeat is the same thread's same access with no write or join of its own since: a read so
+ * skipped could still have to join a write another thread made since, so each write negates the
+ * other threads' read entries of its location (the checks read their absolute value), and the hub
+ * calls again.
+ * <p>A, the hub's summary path (as HB's, see {@link ClockedDetector}): this thread's access when
+ * every other thread's entry was ordered before it and no other thread's read entry is live
+ * (un-negated), else invalid. While it is the last access, a repeat of this thread is ordered
+ * after every entry, reads what it read already, and as a write has no read entry to negate: the
+ * hub settles it itself (the stamp, A, and W on a write, telling {@link #summaryWrite}, which
+ * ends the clock value). The values move at writes, so the hub reads the stamps again after
+ * them ({@link Detector#stampsMoveAtWrites}).
  */
 public final class ShbDetector implements Detector {
     private final PairTable pairs = new PairTable();
     private final ClockTracker clocks = new ClockTracker(true);
-    private int last, entries, stride; // the last write's thread + 1 at last, its clock value at last + 1
+    private static final int INVALID = -1;
+    // location ints: W (the last write, packed), A (the summary), the last write's thread + 1 and value unpacked
+    private int w, a, writer, entries, stride;
     private boolean[] wrote = new boolean[8];  // per thread: a write since its last seal
     private int[][] sealedAt = new int[8][];   // per thread: the values up to which each sealed clock holds, ascending
     private VectorClock[][] sealed = new VectorClock[8][];
@@ -41,24 +52,48 @@ public final class ShbDetector implements Detector {
 
     @Override
     public int locationInts() {
-        return 2;
+        return 4;
     }
 
     @Override
     public int entryInts() {
-        return 2;
+        return 1;
     }
 
     @Override
     public void place(int location, int entry, int stride) {
-        this.last = location;
+        this.w = location;
+        this.a = location + 1;
+        this.writer = location + 2;
         this.entries = entry;
         this.stride = stride;
     }
 
     @Override
     public int repeatColumn() {
-        return 1;
+        return 0;
+    }
+
+    @Override
+    public int summaryColumn() {
+        return a;
+    }
+
+    @Override
+    public int summaryStamp(int tid) {
+        int value = clocks.epoch(tid);
+        return tid < 126 && value < 1 << 24 ? (tid + 1) << 24 | value : INVALID;
+    }
+
+    @Override
+    public boolean stampsMoveAtWrites() {
+        return true;
+    }
+
+    @Override
+    public void summaryWrite(int tid) {
+        mark(tid);
+        clocks.tickOwn(tid); // the write is its value's last event
     }
 
     @Override
@@ -73,30 +108,44 @@ public final class ShbDetector implements Detector {
         int value = now.get(tid);
         boolean write = s.write(e);
         int site = s.site(e);
+        boolean settled = true;
         for (int i = 0, n = s.size(); i < n; i++) {
             Context other = s.who(i);
-            boolean otherWrite = s.write(i);
-            if (other.tid == tid || !(write || otherWrite)) {
+            if (other.tid == tid) {
                 continue;
             }
+            boolean otherWrite = s.write(i);
             int at = base + entries + i * stride;
-            if (d[at] > now.get(other.tid)) {
-                pairs.record(s.site(i), other.tid, site, tid);
+            int c = d[at];
+            if ((c < 0 ? -c : c) > now.get(other.tid)) {
+                settled = false;
+                if (write || otherWrite) {
+                    pairs.record(s.site(i), other.tid, site, tid);
+                }
             }
-            if (write && !otherWrite) {
-                d[at + 1] = 0; // that thread's next read of this location must come to us: it reads from this write
+            if (!otherWrite && c > 0) {
+                if (write) {
+                    d[at] = -c; // that thread's next read of this location must come to us: it reads from this write
+                } else {
+                    settled = false; // a write settled by the summary path could not negate it
+                }
             }
         }
-        int mine = base + entries + e * stride;
-        d[mine] = value;
-        d[mine + 1] = value;
+        int packed = tid < 126 && value < 1 << 24 ? (tid + 1) << 24 | value : INVALID;
+        d[base + entries + e * stride] = value;
+        d[base + a] = settled ? packed : INVALID;
         if (write) {
-            d[base + last] = tid + 1;
-            d[base + last + 1] = value;
-            mark(tid);
-            clocks.tickOwn(tid); // the write is its value's last event
+            d[base + w] = packed;
+            d[base + writer] = tid + 1;
+            d[base + writer + 1] = value;
+            summaryWrite(tid);
         } else {
-            readFrom(tid, now, d[base + last] - 1, d[base + last + 1]);
+            int lw = d[base + w];
+            if (lw > 0) {
+                readFrom(tid, now, (lw >>> 24) - 1, lw & 0xffffff);
+            } else {
+                readFrom(tid, now, d[base + writer] - 1, d[base + writer + 1]);
+            }
         }
     }
 

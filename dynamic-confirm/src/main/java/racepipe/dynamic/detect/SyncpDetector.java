@@ -171,8 +171,12 @@ public final class SyncpDetector implements Detector {
     }
 
     int epoch(int tid) {
-        grow(tid);
-        int e = epochs[tid];
+        int e;
+        if (tid < width && (e = epochs[tid]) != 0) { // the common case, small enough for C1 to inline
+            return e;
+        }
+        grow(tid); // width <= epochs.length after it
+        e = epochs[tid];
         return e != 0 ? e : (epochs[tid] = 1);
     }
 

@@ -4,7 +4,8 @@ package racepipe.dynamic.runtime;
  * Per thread, the site of the acquire it is about to make: instrumented code tells it just before
  * a monitorenter or a Lock call ({@link RT#acquireSite}); the scheduler reads it at its grant
  * (DeadlockFuzzer pauses there), the recorder takes it with the acquire (the lock-order detector).
- * -1: no site (a synchronized method's monitor, a library's).
+ * -1: no site (a library's monitor, a re-acquire after a wait); a synchronized method's monitor has one at
+ * offset {@link racepipe.contract.SiteKey#METHOD_MONITOR}.
  */
 public final class AcquireSites {
     private static final ThreadLocal<int[]> NEXT = ThreadLocal.withInitial(() -> new int[] {-1});

@@ -18,10 +18,13 @@ import java.util.function.Supplier;
  * Hand-offs (Synchronizers#handOff): the task is a message, as a thread's start and join are,
  * so hybrid takes these edges as well as happens-before. For the scheduler, a task's start is a
  * point (its body runs with the turn), its end sends its thread back to its pool, and
- * Future.get / join wait at a point until the future is done.
+ * Future.get / join wait at a point until the future is done. A task submitted to an executor also
+ * happens before that executor's {@code awaitTermination} returning true and its {@code close()}
+ * (JDK 19+) returning: each task's end sends on its executor's termination token, they receive.
  */
 public final class Tasks {
     private static final Map<Object, Task> TASK_OF = new WeakHashMap<>(); // future -> its task
+    private static final Map<Object, Object> TERMINATION = new WeakHashMap<>(); // executor -> the token its tasks' ends send on
     private static final ThreadLocal<Task> LAST = new ThreadLocal<>();
     /** Tasks of this trial submitted and not yet ended (a trial's runner resets it). */
     private static final java.util.concurrent.atomic.AtomicInteger OPEN = new java.util.concurrent.atomic.AtomicInteger();
@@ -33,10 +36,12 @@ public final class Tasks {
     @SuppressWarnings("rawtypes")
     private static final class Task implements Runnable, Callable, Supplier {
         private final Object task;
+        private final Object termination; // its executor's token (null: not known, or a pool that never terminates)
         volatile Thread runner; // the thread it began on (null: not yet)
 
-        Task(Object task) {
+        Task(Object task, Object termination) {
             this.task = task;
+            this.termination = termination;
         }
 
         // the start edge orders it after its submitter's past, the end edge before Future.get
@@ -87,6 +92,9 @@ public final class Tasks {
     private static void end(Task t) {
         OPEN.decrementAndGet();
         edge(t, true);
+        if (t.termination != null) {
+            edge(t.termination, true);
+        }
         try (LibCalls.State paused = LibCalls.pause()) {
             Scheduling s = RT.sched;
             if (s != null) {
@@ -101,8 +109,8 @@ public final class Tasks {
         }
     }
 
-    private static Task submitting(Object task) {
-        Task t = new Task(task);
+    private static Task submitting(Object task, Object executor) {
+        Task t = new Task(task, executor == null ? null : termination(executor));
         OPEN.incrementAndGet();
         edge(t, true);
         LAST.set(t);
@@ -113,18 +121,50 @@ public final class Tasks {
         return t;
     }
 
+    private static Object termination(Object executor) {
+        synchronized (TERMINATION) {
+            return TERMINATION.computeIfAbsent(executor, e -> new Object());
+        }
+    }
+
     public static Runnable wrap(Runnable task) {
-        return task == null ? null : submitting(task); // null: the JDK throws its own exception
+        return task == null ? null : submitting(task, null); // null: the JDK throws its own exception
     }
 
     @SuppressWarnings("unchecked")
     public static Callable<Object> wrap(Callable<Object> task) {
-        return task == null ? null : submitting(task);
+        return task == null ? null : submitting(task, null);
     }
 
     @SuppressWarnings("unchecked")
     public static Supplier<Object> wrap(Supplier<Object> task) {
-        return task == null ? null : submitting(task);
+        return task == null ? null : submitting(task, null);
+    }
+
+    /** A task given to this executor: its end also happens before the executor's termination is seen. */
+    public static Runnable wrapIn(Object executor, Runnable task) {
+        return task == null ? null : submitting(task, executor);
+    }
+
+    @SuppressWarnings("unchecked")
+    public static Callable<Object> wrapIn(Object executor, Callable<Object> task) {
+        return task == null ? null : submitting(task, executor);
+    }
+
+    @SuppressWarnings("unchecked")
+    public static Supplier<Object> wrapIn(Object executor, Supplier<Object> task) {
+        return task == null ? null : submitting(task, executor);
+    }
+
+    /** The executor is seen terminated: every task it ran happened before. */
+    private static void terminated(Object executor) {
+        Object token;
+        synchronized (TERMINATION) {
+            token = TERMINATION.get(executor);
+        }
+        if (token != null) {
+            edge(token, false);
+        }
     }
 
     /** After submit / runAsync / supplyAsync returned the task's future. */
@@ -182,15 +222,36 @@ public final class Tasks {
      */
     public static boolean awaitTermination(java.util.concurrent.ExecutorService e, long t, TimeUnit u) throws InterruptedException {
         Scheduling s = RT.sched;
+        boolean done;
         if (s == null || e == null || !e.isShutdown()) {
-            return e.awaitTermination(t, u); // null: the JDK throws its own exception
+            done = e.awaitTermination(t, u); // null: the JDK throws its own exception
+        } else {
+            try (LibCalls.State paused = LibCalls.pause()) {
+                Synchronizers.until(e, () -> OPEN.get() <= 0, false);
+                long until = System.nanoTime() + u.toNanos(t);
+                s.expect(() -> e.isTerminated() || System.nanoTime() - until > 0);
+            }
+            done = e.awaitTermination(0L, TimeUnit.NANOSECONDS);
         }
-        try (LibCalls.State paused = LibCalls.pause()) {
-            Synchronizers.until(e, () -> OPEN.get() <= 0, false);
-            long until = System.nanoTime() + u.toNanos(t);
-            s.expect(() -> e.isTerminated() || System.nanoTime() - until > 0);
+        if (done) {
+            terminated(e);
         }
-        return e.awaitTermination(0L, TimeUnit.NANOSECONDS);
+        return done;
+    }
+
+    /**
+     * ExecutorService.close() (JDK 19+): shut down, wait for the tasks (under a scheduler as
+     * awaitTermination does), then the JDK's own close; its tasks happened before it returns.
+     */
+    public static void close(java.util.concurrent.ExecutorService e) throws Exception {
+        if (e != null && RT.sched != null) {
+            e.shutdown();
+            if (e.isShutdown()) { // not the common pool, which close() leaves running
+                awaitTermination(e, Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+            }
+        }
+        ((AutoCloseable) e).close(); // an ExecutorService is AutoCloseable from JDK 19, where the program calls it
+        terminated(e);
     }
 
     public static Object join(CompletableFuture<Object> f) {

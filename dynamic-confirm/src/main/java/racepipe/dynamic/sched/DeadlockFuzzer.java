@@ -48,19 +48,41 @@ final class DeadlockFuzzer extends Postponing {
 
     /** me is at a participant's wanted acquire, holding a lock it took at that participant's held site. */
     private boolean atCycle(SchedThread me) {
+        for (int i = 0; i < wanted.length; i++) {
+            if (plays(me, i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** me is at participant i's wanted acquire, holding a lock it took at i's held site. */
+    private boolean plays(SchedThread me, int i) {
         String at = key(me.acquireSite);
-        if (at == null) {
+        if (at == null || !wanted[i].equals(at)) {
             return false;
         }
-        for (int i = 0; i < wanted.length; i++) {
-            if (!wanted[i].equals(at)) {
-                continue;
+        for (Object l : locks.heldBy(me)) {
+            Integer site = me.heldAt.get(l);
+            if (l != me.lock && site != null && held[i].equals(key(site))) {
+                return true;
             }
-            for (Object l : locks.heldBy(me)) {
-                Integer site = me.heldAt.get(l);
-                if (l != me.lock && site != null && held[i].equals(key(site))) {
+        }
+        return false;
+    }
+
+    /** Participants i.. can each be played by a distinct thread of {@code stuck} not yet taken. */
+    private boolean matched(List<SchedThread> stuck, int i, boolean[] taken) {
+        if (i == wanted.length) {
+            return true;
+        }
+        for (int j = 0; j < stuck.size(); j++) {
+            if (!taken[j] && plays(stuck.get(j), i)) {
+                taken[j] = true;
+                if (matched(stuck, i + 1, taken)) {
                     return true;
                 }
+                taken[j] = false;
             }
         }
         return false;
@@ -77,19 +99,21 @@ final class DeadlockFuzzer extends Postponing {
     }
 
     /**
-     * The trial deadlocked on this cycle: the schedule declared a deadlock, and as many threads as
-     * the cycle has participants are stuck at its wanted acquires, each holding a lock from its held site.
+     * The trial deadlocked on this cycle: the schedule declared a deadlock, and every participant
+     * of the cycle is played by a thread of its own, stuck at that participant's wanted acquire
+     * holding a lock from its held site (two threads at one participant's acquire are not a cycle
+     * whose other participant waits elsewhere).
      */
     @Override
     public void deadlocked() {
-        int stuck = 0;
+        List<SchedThread> stuck = new java.util.ArrayList<>();
         for (SchedThread t : roster.all()) {
             if (t.op == SchedThread.Op.ACQUIRE && atCycle(t)) {
-                stuck++;
+                stuck.add(t);
             }
         }
-        hit = stuck >= wanted.length ? "deadlock on the cycle: " + stuck + " threads blocked at its acquires after "
-                + pauses + " pauses" : null;
+        hit = matched(stuck, 0, new boolean[stuck.size()]) ? "deadlock on the cycle: " + stuck.size()
+                + " threads blocked at its acquires after " + pauses + " pauses" : null;
     }
 
     @Override

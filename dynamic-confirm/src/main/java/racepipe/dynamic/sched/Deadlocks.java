@@ -11,9 +11,27 @@ import java.util.Map;
  * thread it waits for, a wait that nobody is left to notify). A thread that could run, runs
  * outside the turn, or waits on something outside the model (a latch, a queue, I/O) is no
  * deadlock: then there is no evidence, and none is reported.
+ * <p>The evidence starts with its kind: {@code cycle:} (threads waiting for each other's locks
+ * or ends), {@code missed notification:} (no cycle, and some thread waits for a notify that no
+ * thread is left to send: the notify came before the wait, or never), else {@code every thread
+ * blocked:}. A thread waiting for a notify is named with the line of its wait.
  */
 final class Deadlocks {
+    /** The evidence's start when the hang is a wait that no notify can end. */
+    static final String MISSED_NOTIFICATION = "missed notification: ";
+
     private Deadlocks() {
+    }
+
+    /** The program's frame that called wait (the first frame outside the JDK and racepipe), or "?" when none shows. */
+    static String waitLine(SchedThread t) {
+        for (StackTraceElement f : t.runner.getStackTrace()) {
+            String c = f.getClassName();
+            if (!c.startsWith("racepipe.dynamic.") && !c.startsWith("java.") && !c.startsWith("jdk.") && !c.startsWith("sun.")) {
+                return f.toString();
+            }
+        }
+        return "?";
     }
 
     /** The evidence that no live thread can ever run again, or null when there is none. */
@@ -29,6 +47,7 @@ final class Deadlocks {
         }
         Map<SchedThread, List<SchedThread>> waitsFor = new IdentityHashMap<>();
         Map<SchedThread, String> what = new IdentityHashMap<>();
+        boolean missed = false;
         for (SchedThread t : live) {
             if (t.state != SchedThread.State.PARKED && t.state != SchedThread.State.POSTPONED) {
                 return null; // runs, may run, or is outside the turn
@@ -44,11 +63,12 @@ final class Deadlocks {
                     if (t.timed) {
                         return null;
                     }
-                    if (t.notified) {
+                    if (!waitsForNothing(t)) {
                         on.addAll(others(locks.holders(t.lock), t));
                         w = "was notified and waits to reacquire " + locks.name(t.lock) + held(on);
                     } else {
-                        w = "waits for a notify on " + locks.name(t.waitObject) + " that no thread is left to send";
+                        w = "waits at " + waitLine(t) + " for a notify on " + locks.name(t.waitObject) + " that no thread is left to send";
+                        missed = true;
                     }
                 }
                 case JOIN -> {
@@ -85,8 +105,10 @@ final class Deadlocks {
                 sb.append(' ').append(what.get(t)).append("; ");
             }
         } else {
-            sb.append("every thread blocked: ");
-            for (SchedThread t : live) {
+            sb.append(missed ? MISSED_NOTIFICATION : "every thread blocked: ");
+            List<SchedThread> waitersFirst = new ArrayList<>(live); // the waits no notify can end lead: they are the bug
+            waitersFirst.sort(java.util.Comparator.comparingInt(t -> waitsForNothing(t) ? 0 : 1));
+            for (SchedThread t : waitersFirst) {
                 sb.append(t.name()).append(' ').append(what.get(t)).append("; ");
             }
         }
@@ -95,6 +117,10 @@ final class Deadlocks {
             sb.append(t.name()).append(": ").append(Stacks.of(t.runner.getStackTrace())).append(" ; ");
         }
         return sb.toString();
+    }
+
+    private static boolean waitsForNothing(SchedThread t) {
+        return t.op == SchedThread.Op.WAIT && !t.notified;
     }
 
     private static List<SchedThread> others(List<SchedThread> holders, SchedThread t) {

@@ -58,6 +58,53 @@ class ReorderPropertyTest {
         assertThat(pairs(runs)).isEqualTo(pairs(one)).containsExactly("hb 4-7 x4", "hybrid 4-7 x4", "ls 4-7 x4"); // eraser: reads after the writes only share
     }
 
+    /**
+     * The recorder begins a thread's list once (runtime.Recorder's give), then gives its accesses
+     * one after the other: every detector reports what it does with a begin before each access,
+     * counts included, also those whose stamps move at the thread's own accesses (shb, syncp).
+     */
+    @Property(tries = 1000)
+    void one_begin_per_stretch_should_report_what_a_begin_per_access_does(
+            @ForAll("programs") List<List<EquivalencePropertyTest.Step>> programs, @ForAll long seed) {
+        List<EquivalencePropertyTest.Event> trace = EquivalencePropertyTest.schedule(programs, new Random(seed));
+        List<String> all = List.of("ls", "eraser", "hybrid", "hb", "shb", "wcp", "syncp");
+        for (List<String> detectors : List.of(all, List.of("hb", "shb", "wcp", "syncp"))) {
+            EventHub each = EventHub.of(detectors), once = EventHub.of(detectors);
+            List<Shadow> le = new ArrayList<>(), lo = new ArrayList<>();
+            Cells ae = each.newCells(4), ao = once.newCells(4);
+            int begun = -1;
+            for (EquivalencePropertyTest.Event e : trace) {
+                boolean access = e.op().equals("r") || e.op().equals("w");
+                if (!access) {
+                    e.feed(each, le, ae);
+                    e.feed(once, lo, ao);
+                    begun = -1;
+                    continue;
+                }
+                each.begin(e.tid());
+                if (e.tid() != begun) {
+                    once.begin(e.tid());
+                    begun = e.tid();
+                }
+                access(each, le, ae, e); // even locations fields, odd ones cells
+                access(once, lo, ao, e);
+            }
+            assertThat(pairs(once)).isEqualTo(pairs(each));
+        }
+    }
+
+    private static void access(EventHub hub, List<Shadow> fields, Cells cells, EquivalencePropertyTest.Event e) {
+        boolean write = e.op().equals("w");
+        if (e.a() % 2 == 1) {
+            hub.cell(cells, e.a(), e.b(), write);
+            return;
+        }
+        while (fields.size() <= e.a()) {
+            fields.add(hub.newShadow());
+        }
+        hub.field(fields.get(e.a()), e.b(), write);
+    }
+
     /** One step: a run of accesses by a thread (under a lock when lock >= 0), or a barrier (all threads). */
     record Run(int tid, int start, int step, int count, int site, boolean write, int lock) {
     }

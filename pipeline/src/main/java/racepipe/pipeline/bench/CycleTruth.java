@@ -3,7 +3,6 @@ package racepipe.pipeline.bench;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,9 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import racepipe.pipeline.model.Candidate;
 import racepipe.pipeline.model.SiteInfo;
 
@@ -59,20 +56,7 @@ public final class CycleTruth {
             }
             t.cycles.add(new Cycle(f[0].trim(), List.of(f[1].trim().split("\\s+")), truth, f.length > 3 ? f[3].trim() : ""));
         }
-        Path dir = sources.resolve("benchmarks").resolve(bench);
-        if (Files.isDirectory(dir)) {
-            try (Stream<Path> files = Files.walk(dir)) {
-                for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
-                    List<String> lines = Files.readAllLines(f);
-                    for (int i = 0; i < lines.size(); i++) {
-                        Matcher m = LABEL.matcher(lines.get(i));
-                        while (m.find()) {
-                            t.where.put(m.group(1), f.getFileName() + ":" + (i + 1));
-                        }
-                    }
-                }
-            }
-        }
+        t.where.putAll(SourceLabels.of(sources, bench, LABEL));
         return t;
     }
 

@@ -3,15 +3,12 @@ package racepipe.pipeline.bench;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;
 
@@ -41,20 +38,7 @@ public final class Truth {
             }
             t.pairs.add(new Pair(f[0].trim(), f[1].trim(), f[2].trim(), f[3].trim(), f.length > 4 ? f[4].trim() : ""));
         }
-        Path dir = sources.resolve("benchmarks").resolve(bench);
-        if (Files.isDirectory(dir)) {
-            try (Stream<Path> files = Files.walk(dir)) {
-                for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
-                    List<String> lines = Files.readAllLines(f);
-                    for (int i = 0; i < lines.size(); i++) {
-                        Matcher m = LABEL.matcher(lines.get(i));
-                        while (m.find()) {
-                            t.where.put(m.group(1), f.getFileName() + ":" + (i + 1));
-                        }
-                    }
-                }
-            }
-        }
+        t.where.putAll(SourceLabels.of(sources, bench, LABEL));
         return t;
     }
 

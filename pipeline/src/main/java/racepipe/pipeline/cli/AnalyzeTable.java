@@ -45,7 +45,7 @@ final class AnalyzeTable {
                 pairs.forEach(p -> {
                     row(out, p);
                     if (p.variables != null) { // several of a library's variables race between the same two calls
-                        out.println(cut("              also " + (p.induced() ? "raced on " : "may race on ") + String.join(", ",
+                        out.println(wrap("              also " + (p.induced() ? "raced on " : "may race on ") + String.join(", ",
                                 p.variables.stream().filter(v -> !v.equals(p.variable)).map(Tables::shortVar).toList()), WIDTH));
                     }
                 });
@@ -56,16 +56,16 @@ final class AnalyzeTable {
         apart(out, tried, "suppressed (not counted)", p -> p.suppressed != null);
         if (!unreached.isEmpty()) {
             out.println();
-            out.println(cut("unreached: " + unreached.size() + (unreached.size() == 1 ? " pair" : " pairs")
+            out.println(wrap("unreached: " + unreached.size() + (unreached.size() == 1 ? " pair" : " pairs")
                     + " (no run showed either access racing: not run by this input, or always protected);"
                     + " listed in report.html", WIDTH));
             long unwatched = unreached.stream().filter(p -> p.unwatched != null).count();
             if (unwatched > 0) {
-                out.println(cut("  " + unwatched + " of them in a method left uninstrumented: never watched, not known to be safe", WIDTH));
+                out.println(wrap("  " + unwatched + " of them in a method left uninstrumented: never watched, not known to be safe", WIDTH));
             }
         }
         List<String> left = RunNotes.uninstrumented(r.uninstrumented);
-        left.stream().limit(5).forEach(l -> out.println(cut(l, WIDTH)));
+        left.stream().limit(5).forEach(l -> out.println(wrap(l, WIDTH)));
         if (left.size() > 5) {
             out.println((left.size() - 5) + " more methods not instrumented: listed in report.json (uninstrumented)");
         }
@@ -75,14 +75,14 @@ final class AnalyzeTable {
         CandidateTable.print(out, r);
         String deadlocks = RunNotes.deadlocks(r.runs, !r.candidates(CandidateKind.LOCK_CYCLE).isEmpty());
         if (deadlocks != null) {
-            out.println(cut(deadlocks, WIDTH));
+            out.println(wrap(deadlocks, WIDTH));
         }
         if (r.stopped != null) {
             ResultFile.Stopped s = r.stopped;
-            out.println(cut(String.format(java.util.Locale.ROOT, "stopped in %s after %.0f s: %s; %d of %d pairs left untried",
+            out.println(wrap(String.format(java.util.Locale.ROOT, "stopped in %s after %.0f s: %s; %d of %d pairs left untried",
                     s.phase(), s.seconds(), s.why(), s.untried(), s.candidates()), WIDTH));
             if (r.variables != null) {
-                out.println(cut("tried per variable: " + String.join(", ", r.variables.stream()
+                out.println(wrap("tried per variable: " + String.join(", ", r.variables.stream()
                         .sorted(Comparator.comparingInt((ResultFile.VariableCount v) -> -v.pairs()))
                         .map(v -> Tables.shortVar(v.variable()) + " " + v.tried() + "/" + v.pairs()).toList()), WIDTH));
             }
@@ -108,11 +108,11 @@ final class AnalyzeTable {
         if ("harmful".equals(p.verdict) && c.attribution != null) {
             out.println("              harmful: " + c.attribution);
         } else if ("real".equals(p.verdict) && crashes > 0 && c.attribution != null) {
-            out.println(cut("              not harmful: " + c.attribution, WIDTH));
+            out.println(wrap("              not harmful: " + c.attribution, WIDTH));
         } else if (n == 0 && c.note != null) {
-            out.println(cut("              not tried: " + c.note, WIDTH));
+            out.println(wrap("              not tried: " + c.note, WIDTH));
         } else if ("unconfirmed".equals(p.verdict) && c.outcome(Outcome.TIMEOUT) > 0) {
-            out.println(cut("              " + c.outcome(Outcome.TIMEOUT) + " of " + n + " trials timed out", WIDTH));
+            out.println(wrap("              " + c.outcome(Outcome.TIMEOUT) + " of " + n + " trials timed out", WIDTH));
         }
     }
 
@@ -138,13 +138,13 @@ final class AnalyzeTable {
             if (!ORDER.contains(v[0]) && r.pairs.stream().noneMatch(p -> v[0].equals(p.verdict))) {
                 continue;
             }
-            out.println(cut(String.format("%-12s %s", v[0], v[1]), WIDTH));
+            out.println(wrap(String.format("%-12s %s", v[0], v[1]), WIDTH));
         }
         StringBuilder by = new StringBuilder("predicted by:");
         for (String[] p : Legend.PREDICTORS) {
             by.append(p == Legend.PREDICTORS.get(0) ? " " : "; ").append(p[0]).append(' ').append(title(p[1]));
         }
-        out.println(cut(by.toString(), WIDTH));
+        out.println(wrap(by.toString(), WIDTH));
     }
 
     private static String title(String predictor) {
@@ -204,5 +204,27 @@ final class AnalyzeTable {
 
     static String cut(String s, int n) {
         return s.length() <= n ? s : s.substring(0, n - 1) + "~";
+    }
+
+    /** Prose longer than n broken at spaces, each further line indented two more than the first: a note loses nothing. */
+    static String wrap(String s, int n) {
+        if (s.length() <= n) {
+            return s;
+        }
+        String indent = " ".repeat(s.length() - s.stripLeading().length() + 2);
+        StringBuilder out = new StringBuilder();
+        String rest = s;
+        while (rest.length() > n) {
+            int at = rest.lastIndexOf(' ', n);
+            if (at <= indent.length()) {
+                at = rest.indexOf(' ', n); // one word longer than the line: it stays whole
+                if (at < 0) {
+                    break;
+                }
+            }
+            out.append(rest, 0, at).append('\n');
+            rest = indent + rest.substring(at + 1).stripLeading();
+        }
+        return out.append(rest).toString();
     }
 }

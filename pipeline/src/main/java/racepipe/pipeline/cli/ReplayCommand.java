@@ -14,6 +14,7 @@ import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
 import racepipe.pipeline.run.AtomicNames;
 import racepipe.pipeline.run.AtomicSpec;
+import racepipe.pipeline.model.Hang;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.report.AccessLines;
 import racepipe.pipeline.run.ConfirmRuns;
@@ -130,6 +131,10 @@ public final class ReplayCommand implements Callable<Integer> {
                     + (e.afterRace() ? " (after the race)" : ""));
             AccessLines.frames(sb, e.stack());
             System.out.println(sb);
+        }
+        Hang hang = t.outcome() == Outcome.DEADLOCK ? Hang.of(t.deadlock()) : null;
+        if (hang != null) {
+            System.out.println("hang" + (t.raced() ? " after the race" : "") + ": " + hang.summary());
         }
     }
 }

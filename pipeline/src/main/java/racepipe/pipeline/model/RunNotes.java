@@ -60,6 +60,13 @@ public final class RunNotes {
         if (n == 0) {
             return null;
         }
+        Hang missed = runs.stream().map(r -> Hang.of(r.hang())).filter(h -> h != null && h.kind().equals(Hang.MISSED))
+                .findFirst().orElse(null);
+        if (missed != null) {
+            // a wait no notify can end: the program's own bug, whichever race or check-then-act let the notify come first
+            return "hang: " + n + " of " + runs.size() + " Phase 1 run" + (runs.size() == 1 ? "" : "s") + " ended with every thread blocked; "
+                    + missed.summary();
+        }
         return "deadlock: " + n + " of " + runs.size() + " Phase 1 run" + (runs.size() == 1 ? "" : "s") + " deadlocked"
                 + (n == runs.size() ? ", never ending" : "")
                 + (cycleReported ? "; its lock cycle is under deadlocks, with its verdict"

@@ -6,7 +6,7 @@ import java.util.List;
 public final class Legend {
     /** Verdict, then its meaning. */
     public static final List<String[]> VERDICTS = List.of(
-            new String[] {"harmful", "a trial made the race happen and one order of the two accesses threw"},
+            new String[] {"harmful", "a trial made the race happen and one order of the two accesses threw or hung (every thread blocked)"},
             new String[] {"real", "a trial made the race happen; no order threw, or what threw was another race's (the reason is given)"},
             new String[] {"unconfirmed", "no trial made it happen: a false alarm or a rare race (never \"false\")"},
             new String[] {"unreached", "no run showed either access racing (Phase 1, plain and probe trials): not run, or always protected"},

@@ -8,9 +8,9 @@ package racepipe.pipeline.report;
 enum Verdict {
     HARMFUL("harmful", "racepipe/harmful-race", "error", "very-high", "Harmful data race",
             "Two threads accessed the same variable one step apart with no ordering between them, "
-                    + "and at least one of the two orders made the program throw.",
+                    + "and at least one of the two orders made the program throw or hang.",
             "racepipe made this race happen under a controlled scheduler and one order of the two accesses "
-                    + "threw an exception. Order the accesses with a common lock, a volatile field or a "
+                    + "threw an exception or left every thread blocked for good (a missed notification, a deadlock). Order the accesses with a common lock, a volatile field or a "
                     + "happens-before edge (start/join, a latch, a concurrent collection). Run the replay "
                     + "command in the message to see the crash again, with the same schedule."),
     REAL("real", "racepipe/real-race", "warning", "very-high", "Data race",

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
+import racepipe.pipeline.input.CrashLog;
 import racepipe.pipeline.input.InternalFailure;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.input.UsageError;
@@ -249,7 +250,9 @@ public final class Analysis {
                                     : " (partial: " + s.partial() + "; its share is a quarter of --budget)"));
                 } catch (Throwable e) {
                     staticFailure.set(e);
-                    Children.killAll(); // the dynamic runs are of no use now
+                    if (e instanceof UsageError) {
+                        Children.killAll(); // bad input: the dynamic runs are of no use now
+                    }
                 }
             }, "racepipe-static");
             staticThread.setDaemon(true); // a stop need not wait for the engine
@@ -264,12 +267,12 @@ public final class Analysis {
             runs = withStaticHelp(r, runs, staticThread, statics);
         }
         long t0 = System.nanoTime();
-        DetectRuns.Result d = DetectRuns.run(program, runs, out.resolve("runs"), () -> stop.now() || staticFailure.get() != null);
+        DetectRuns.Result d = DetectRuns.run(program, runs, out.resolve("runs"), () -> stop.now() || staticFailure.get() instanceof UsageError);
         double dynamic = seconds(t0);
         synchronized (phases) {
             phases.merge("dynamic", dynamic, Double::sum);
         }
-        if (!stop.now() && staticFailure.get() == null) {
+        if (!stop.now() && !(staticFailure.get() instanceof UsageError)) {
             List<String> notes = new ArrayList<>(RunNotes.of(d.runs(), runTimeoutMillis / 1000));
             if (d.skipped() > 0) {
                 r.options.put("runsSkipped", d.skipped());
@@ -286,9 +289,11 @@ public final class Analysis {
         Throwable failed = staticFailure.get();
         if (failed instanceof UsageError e) {
             throw e;
-        } else if (failed != null) {
-            throw new InternalFailure("the static engine (" + opt.engine() + ") failed", "rerun with --predictors hybrid to go on"
-                    + " without it" + ("wala".equals(opt.engine()) ? ", or with --engine sootup" : ""), failed);
+        } else if (failed != null) { // the engine's own failure (a class it cannot read, its memory): the rest goes on without it
+            String line = CrashLog.line(new InternalFailure("phase 1, static (" + opt.engine() + ") failed", "going on with the dynamic"
+                    + " predictors only" + ("wala".equals(opt.engine()) ? " (--engine sootup may get through)" : ""), failed));
+            log.println(line);
+            r.options.put("staticFailed", line);
         }
         if (staticThread != null && statics.get() == null) {
             synchronized (phases) {

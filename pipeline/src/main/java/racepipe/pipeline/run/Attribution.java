@@ -1,7 +1,9 @@
 package racepipe.pipeline.run;
 
 import java.util.List;
+import racepipe.contract.Outcome;
 import racepipe.contract.TrialResult;
+import racepipe.pipeline.model.Hang;
 import racepipe.pipeline.model.SiteInfo;
 
 /**
@@ -9,7 +11,10 @@ import racepipe.pipeline.model.SiteInfo;
  * LogService example P3 is harmless though P4, its neighbour, crashes the same trials). An exception counts for the pair when its stack
  * passes through the method of one of the two racing statements, or when one order of the pair
  * crashes more often than the other beyond chance (Fisher's exact test, one-sided, p < 0.01):
- * a crash that another race causes comes as often whichever order this pair's coin chose.
+ * a crash that another race causes comes as often whichever order this pair's coin chose. A trial
+ * that hung with every thread blocked (the scheduler's proof: a lock cycle, a missed notification)
+ * failed as one that threw: it counts in the order test, not in the stack rule (a hang has no stack
+ * of its own to pass through the racing methods).
  */
 public final class Attribution {
     static final double P = 0.01;
@@ -18,6 +23,11 @@ public final class Attribution {
     }
 
     public record Result(boolean attributed, String why) {
+    }
+
+    /** The trial failed: an uncaught exception, or every thread blocked for good. */
+    public static boolean failed(TrialResult t) {
+        return t.exception() != null || t.outcome() == Outcome.DEADLOCK && Hang.of(t.deadlock()) != null;
     }
 
     public static Result of(SiteInfo a, SiteInfo b, List<TrialResult> trials) {
@@ -30,7 +40,8 @@ public final class Attribution {
             double p = n.p(o);
             if (p < P) {
                 SiteInfo s = o == 0 ? a : b;
-                return new Result(true, String.format("crashes in %d/%d trials where %s:%d ran first, %d/%d otherwise (p=%.2g)",
+                return new Result(true, String.format("%s in %d/%d trials where %s:%d ran first, %d/%d otherwise (p=%.2g)",
+                        n.hung[o] == 0 ? "crashes" : n.hung[o] == n.crashed[o] ? "hangs" : "crashes or hangs",
                         n.crashed[o], n.first[o], s.file(), s.line(), n.crashed[1 - o], n.first[1 - o], p));
             }
         }
@@ -57,7 +68,7 @@ public final class Attribution {
     }
 
     /** Raced trials by which site's access went first (0: a, 1: b), and how many of those threw. */
-    record Orders(int[] first, int[] crashed, int unknown) {
+    record Orders(int[] first, int[] crashed, int[] hung, int unknown) {
         /** One-sided Fisher test that order o crashes more often than the other. */
         double p(int o) {
             return fisherGreater(crashed[o], first[o] - crashed[o], crashed[1 - o], first[1 - o] - crashed[1 - o]);
@@ -65,7 +76,7 @@ public final class Attribution {
     }
 
     static Orders orders(SiteInfo a, SiteInfo b, List<TrialResult> trials) {
-        int[] first = new int[2], crashed = new int[2];
+        int[] first = new int[2], crashed = new int[2], hung = new int[2];
         int unknown = 0;
         for (TrialResult t : trials) {
             if (!t.raced()) {
@@ -77,11 +88,12 @@ public final class Attribution {
                 continue;
             }
             first[order]++;
-            if (t.exception() != null) {
+            if (failed(t)) {
                 crashed[order]++;
+                hung[order] += t.exception() == null ? 1 : 0;
             }
         }
-        return new Orders(first, crashed, unknown);
+        return new Orders(first, crashed, hung, unknown);
     }
 
     /** "pkg.Class.method(" as a stack frame shows it. */

@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.contract.Outcome;
 import racepipe.contract.TrialResult;
+import racepipe.pipeline.model.Hang;
 import racepipe.pipeline.model.Confirm;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.SiteInfo;
@@ -231,6 +232,8 @@ public final class ConfirmRuns {
                 if (t.exception().afterRace()) {
                     c.thrownAfterRace++;
                 }
+            } else if (Attribution.failed(t)) {
+                c.exceptions.merge(Hang.of(t.deadlock()).failure(), 1, Integer::sum); // a hang fails the program as an exception does
             }
             c.watchdogFirings += t.watchdog();
         }
@@ -242,13 +245,13 @@ public final class ConfirmRuns {
 
     /**
      * Puts the totals, verdict, trial summaries, examples and a replay command on the pair.
-     * unconfirmed: no trial raced; harmful: a raced trial threw and the exception is the pair's
+     * unconfirmed: no trial raced; harmful: a raced trial threw or hung and the failure is the pair's
      * (Attribution); real: raced otherwise.
      */
     public static void fill(ProgramInput program, RacePair p, List<TrialResult> results, Options opt) {
         p.confirm = totals(results, opt);
         boolean raced = results.stream().anyMatch(TrialResult::raced);
-        boolean threw = results.stream().anyMatch(t -> t.raced() && t.exception() != null);
+        boolean threw = results.stream().anyMatch(t -> t.raced() && Attribution.failed(t));
         Attribution.Result why = threw ? Attribution.of(p.sites.get(0), p.sites.get(1), results) : null;
         if (why != null) {
             p.confirm.attribution = why.why();
@@ -258,7 +261,7 @@ public final class ConfirmRuns {
         // both examples raced this pair: a trial that threw without it is another race's crash, and its seed replays no race here
         Confirm.Examples examples = new Confirm.Examples(
                 results.stream().filter(TrialResult::raced).findFirst().orElse(null),
-                results.stream().filter(t -> t.raced() && t.exception() != null).findFirst().orElse(null));
+                results.stream().filter(t -> t.raced() && Attribution.failed(t)).findFirst().orElse(null));
         p.confirm.examples = examples;
         TrialResult example = examples.best();
         RacedNames.apply(p, results, example);

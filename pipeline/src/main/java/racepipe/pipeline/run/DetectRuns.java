@@ -18,6 +18,7 @@ import racepipe.contract.RunResult;
 import racepipe.contract.SiteKey;
 import racepipe.pipeline.input.ProgramInput;
 import racepipe.pipeline.model.DetectRun;
+import racepipe.pipeline.model.Hang;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.Candidate;
 import racepipe.pipeline.model.SiteInfo;
@@ -178,8 +179,9 @@ public final class DetectRuns {
         }
         // one source of truth: the run's own file says how the program ended (its result written, the JVM's
         // slow exit afterwards is no timeout of the program); the kill for time wrote a result marked so
+        Hang hang = r.outcome() == Outcome.DEADLOCK ? Hang.of(r.deadlock()) : null;
         return new DetectRun(index, seed, r.outcome(), r.exitStatus(),
-                thrown.isEmpty() ? null : thrown, null, lists(sets));
+                thrown.isEmpty() ? null : thrown, null, lists(sets), hang == null ? null : hang.summary());
     }
 
     /**

@@ -112,7 +112,7 @@ public final class Stopping {
                         + " trials, the other in " + orders.crashed()[1 - o] + " of " + orders.first()[1 - o]);
             }
         }
-        boolean threw = trials.stream().anyMatch(t -> t.raced() && t.exception() != null);
+        boolean threw = trials.stream().anyMatch(t -> t.raced() && Attribution.failed(t));
         if (threw) {
             return Decision.GO; // the attribution test decides, on every trial
         }

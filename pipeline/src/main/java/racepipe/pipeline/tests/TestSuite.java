@@ -328,7 +328,7 @@ public final class TestSuite {
             DetectRuns.Result d = DetectRuns.run(p, new DetectRuns.Options(DETECTORS, 1, null,
                     Math.min(opt.runTimeoutMillis() * batch.size(), Math.max(1, remainingMillis()))), dir, () -> remainingMillis() <= 0);
             for (DetectRun run : d.runs()) {
-                runs.add(new DetectRun(runs.size(), run.seed(), run.outcome(), run.exitStatus(), run.exceptions(), run.log(), run.sets()));
+                runs.add(new DetectRun(runs.size(), run.seed(), run.outcome(), run.exitStatus(), run.exceptions(), run.log(), run.sets(), run.hang()));
             }
             d.uninstrumented().forEach(u -> left.putIfAbsent(u.label(), u));
             d.candidates().forEach(others::putIfAbsent);

@@ -70,6 +70,17 @@ class AnalyzeTableTest {
     }
 
     @Test
+    void long_notes_are_wrapped_not_cut() {
+        String note = "hang: 2 of 3 Phase 1 runs ended with every thread blocked; missed notification: Thread-0 waits at"
+                + " bugs.Main.await(Main.java:10) for a notify on java.lang.Object#1 that no thread is left to send";
+        String wrapped = AnalyzeTable.wrap(note, 60);
+        assertThat(wrapped.lines()).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(60)).hasSizeGreaterThan(2);
+        assertThat(wrapped.lines().skip(1)).allSatisfy(l -> assertThat(l).startsWith("  "));
+        assertThat(String.join(" ", wrapped.lines().map(String::strip).toList())).isEqualTo(note);
+        assertThat(AnalyzeTable.wrap("short", 60)).isEqualTo("short");
+    }
+
+    @Test
     void a_program_that_never_got_going_gets_no_summary_line() throws Exception {
         ResultFile r = logservice();
         r.pairs.forEach(p -> p.verdict = null);

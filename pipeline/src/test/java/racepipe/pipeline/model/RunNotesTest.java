@@ -34,6 +34,14 @@ class RunNotesTest {
     }
 
     @Test
+    void a_missed_notification_is_named_with_the_line_of_its_wait() {
+        DetectRun hung = new DetectRun(0, 1L, Outcome.DEADLOCK, null, null, null, Map.of(),
+                "missed notification: T1 waits at app.Box.take(Box.java:9) for a notify on Object#1 that no thread is left to send");
+        assertThat(RunNotes.deadlocks(List.of(hung, run(1, Outcome.OK)))).isEqualTo("hang: 1 of 2 Phase 1 runs ended with every thread"
+                + " blocked; missed notification: T1 waits at app.Box.take(Box.java:9) for a notify on Object#1 that no thread is left to send");
+    }
+
+    @Test
     void runs_without_a_seed_after_a_seeded_timeout_are_said_not_replayable() {
         DetectRun free = new DetectRun(1, null, Outcome.OK, null, null, null, Map.of());
         assertThat(RunNotes.of(List.of(run(0, Outcome.TIMEOUT), free), 10)).containsExactly("1 of 2 runs timed out after 10 s",

@@ -52,6 +52,38 @@ class AttributionTest {
         assertThat(Attribution.of(A, B, trials).attributed()).isTrue();
     }
 
+    /** A raced trial that ended with every thread blocked, as the scheduler proves a missed notification. */
+    static TrialResult hung(SiteInfo first) {
+        TrialResult ok = trial(first, null);
+        return new TrialResult(1, "racefuzzer", true, Outcome.DEADLOCK, null, null, ok.race(),
+                "missed notification: T1 waits at app.Log.await(Log.java:12) for a notify on Object#1 that no thread is left to send; "
+                        + "| stacks: T1: app.Log.await(Log.java:12) <- ", "x", 0, 0, null);
+    }
+
+    @Test
+    void a_hang_in_one_order_only_is_the_pairs_failure() {
+        List<TrialResult> trials = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            trials.add(hung(A));
+            trials.add(trial(B, null));
+        }
+        assertThat(Attribution.failed(hung(A))).isTrue();
+        Attribution.Result r = Attribution.of(A, B, trials);
+        assertThat(r.attributed()).isTrue();
+        assertThat(r.why()).startsWith("hangs in 10/10 trials where Log.java:10 ran first, 0/10 otherwise");
+        assertThat(ConfirmRuns.totals(trials, new ConfirmRuns.Options(20, 1, "racefuzzer", 1, 1000, false, 0)).exceptions).containsEntry("hang: missed notification", 10);
+    }
+
+    @Test
+    void hangs_as_frequent_in_either_order_are_not_the_pairs() {
+        List<TrialResult> trials = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            trials.add(i % 2 == 0 ? hung(A) : trial(A, null));
+            trials.add(i % 2 == 1 ? hung(B) : trial(B, null));
+        }
+        assertThat(Attribution.of(A, B, trials).attributed()).isFalse();
+    }
+
     @Test
     void fisher_matches_a_hand_computed_tail() {
         // 3 of 3 against 0 of 3, margins fixed: P(X >= 3) = 1 / C(6,3) = 0.05

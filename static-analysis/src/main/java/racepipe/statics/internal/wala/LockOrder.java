@@ -1,6 +1,7 @@
 package racepipe.statics.internal.wala;
 
 import com.ibm.wala.classLoader.CallSiteReference;
+import com.ibm.wala.classLoader.IClass;
 import com.ibm.wala.classLoader.IMethod;
 import com.ibm.wala.ipa.callgraph.CGNode;
 import com.ibm.wala.ipa.callgraph.propagation.InstanceKey;
@@ -9,6 +10,7 @@ import com.ibm.wala.ssa.SSAAbstractInvokeInstruction;
 import com.ibm.wala.ssa.SSACFG;
 import com.ibm.wala.ssa.SSAInstruction;
 import com.ibm.wala.ssa.SSAMonitorInstruction;
+import com.ibm.wala.types.TypeReference;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -20,7 +22,9 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import racepipe.contract.SiteKey;
 import racepipe.statics.StaticSite;
 import racepipe.statics.internal.model.LockId;
 
@@ -30,14 +34,17 @@ import racepipe.statics.internal.model.LockId;
  * acquire of a may be held, in the same method or in a caller along the call graph. A cycle of
  * two edges is a predicted deadlock when two abstract threads (or one that runs many times) may
  * take them, not ordered by start/join, and no lock surely held before both outer acquires (a
- * gate) serialises them. Synchronized methods' monitors take part in no edge: the agent gives
- * them no acquire site, so a cycle through them could not be steered at.
+ * gate) serialises them. A synchronized method takes its monitor on entry: an acquire at
+ * {@link #ENTRY}, named like the agent names it ({@link SiteKey#METHOD_MONITOR}, the method's first line).
  */
 final class LockOrder {
     /** The most abstract objects a lock may be and still take part in edges. */
     static final int MAX_OBJECTS = 32;
 
-    /** An acquire: where (node, instruction) and the abstract objects it may take. */
+    /** The instruction index of a synchronized method's entry, where it takes its monitor. */
+    static final int ENTRY = -1;
+
+    /** An acquire: where (node, instruction or {@link #ENTRY}) and the abstract objects it may take. One object per acquire: sets hold them by identity. */
     record Acq(CGNode node, int iindex, int[] objects) {
     }
 
@@ -54,6 +61,8 @@ final class LockOrder {
     private final Map<CGNode, Map<Integer, Set<Acq>>> local = new HashMap<>();
     private final Map<CGNode, Set<Acq>> entry = new HashMap<>();
     private final Map<Long, List<Edge>> edges = new LinkedHashMap<>();
+    private final Map<CGNode, Map<Integer, Optional<Acq>>> acquires = new HashMap<>();
+    private final Map<IClass, Integer> classObjects = new HashMap<>();
     private List<int[]> ordered;
     /** Acquires left out because their lock may be too many abstract objects to pair (the graph would explode). */
     int tooWide;
@@ -73,39 +82,34 @@ final class LockOrder {
         List<CGNode> nodes = threadsOf.keySet().stream().filter(WalaProgram::isApp).toList();
         nodes.forEach(n -> local.put(n, flow(n)));
         entries(nodes);
+        Set<CGNode> scope = new HashSet<>(nodes);
         for (CGNode n : nodes) {
             Set<Acq> in = entry.getOrDefault(n, Set.of());
             for (var e : local.get(n).entrySet()) {
                 SSAInstruction ins = n.getIR().getInstructions()[e.getKey()];
-                Acq inner = acquire(n, e.getKey(), ins);
-                if (inner == null) {
-                    continue;
-                }
                 Set<Acq> held = new LinkedHashSet<>(in);
                 held.addAll(e.getValue());
-                for (Acq outer : held) {
-                    for (int a : outer.objects()) {
-                        for (int b : inner.objects()) {
-                            if (a != b) {
-                                edges.computeIfAbsent(((long) a << 32) | b, k -> new ArrayList<>()).add(new Edge(outer, inner));
-                            }
-                        }
-                    }
+                Acq inner = acquire(n, e.getKey(), ins);
+                if (inner != null) {
+                    addEdges(held, inner);
+                } else if (ins instanceof SSAAbstractInvokeInstruction call) {
+                    synchronizedCallees(n, call, scope, held);
                 }
             }
         }
         Map<String, List<StaticSite>> out = new LinkedHashMap<>();
         for (var e : edges.entrySet()) {
             int a = (int) (e.getKey() >>> 32), b = (int) (long) e.getKey();
-            List<Edge> back = a < b ? edges.get(((long) b << 32) | a) : null;
+            List<Edge> back = a < b ? edges.get(key(b, a)) : null;
             if (back == null) {
                 continue;
             }
             for (Edge e1 : e.getValue()) {
                 for (Edge e2 : back) {
                     if (parallel(e1, e2) && !gated(e1, e2)) {
-                        List<StaticSite> sites = List.of(site(e1.outer()), site(e1.inner()), site(e2.outer()), site(e2.inner()));
-                        if (sites.stream().allMatch(s -> s.bci() >= 0)) {
+                        List<Acq> acqs = List.of(e1.outer(), e1.inner(), e2.outer(), e2.inner());
+                        List<StaticSite> sites = acqs.stream().map(LockOrder::site).toList();
+                        if (java.util.stream.IntStream.range(0, 4).allMatch(i -> acqs.get(i).iindex() == ENTRY || sites.get(i).bci() >= 0)) {
                             out.putIfAbsent(canonical(sites), sites);
                         }
                     }
@@ -115,15 +119,58 @@ final class LockOrder {
         return new ArrayList<>(out.values());
     }
 
+    /**
+     * A call of a synchronized method takes its monitor: edges from what the caller holds, unless
+     * the caller holds the monitor of the very value the call is on already (taking it again is
+     * re-entrant, whatever objects the abstraction merges it with).
+     */
+    private void synchronizedCallees(CGNode n, SSAAbstractInvokeInstruction call, Set<CGNode> scope, Set<Acq> held) {
+        if (!call.isStatic() && held.stream().anyMatch(h -> h.node().equals(n) && lockValue(h) == call.getReceiver())) {
+            return;
+        }
+        for (CGNode c : p.cg.getPossibleTargets(n, call.getCallSite())) {
+            Acq onEntry = scope.contains(c) ? entryAcquire(c) : null;
+            if (onEntry != null) {
+                addEdges(held, onEntry);
+            }
+        }
+    }
+
+    /** The value an acquire of node n locks: a monitor's reference, a Lock's receiver, `this` for the node's own synchronized entry; -1 for a class's. */
+    private static int lockValue(Acq a) {
+        if (a.iindex() == ENTRY) {
+            return a.node().getMethod().isStatic() ? -1 : 1;
+        }
+        SSAInstruction ins = a.node().getIR().getInstructions()[a.iindex()];
+        return ins instanceof SSAMonitorInstruction m ? m.getRef()
+                : ins instanceof SSAAbstractInvokeInstruction i && !i.isStatic() ? i.getReceiver() : -1;
+    }
+
+    private void addEdges(Set<Acq> held, Acq inner) {
+        for (Acq outer : held) {
+            for (int a : outer.objects()) {
+                for (int b : inner.objects()) {
+                    if (a != b) {
+                        edges.computeIfAbsent(key(a, b), k -> new ArrayList<>()).add(new Edge(outer, inner));
+                    }
+                }
+            }
+        }
+    }
+
+    private static long key(int a, int b) {
+        return ((long) a << 32) | (b & 0xffffffffL);
+    }
+
     /** Some two threads may take the edges at once: distinct (or one that runs many times) and not ordered by start/join. */
     private boolean parallel(Edge e1, Edge e2) {
         BitSet t1 = threadsOf.getOrDefault(e1.inner().node(), new BitSet()), t2 = threadsOf.getOrDefault(e2.inner().node(), new BitSet());
         for (int x = t1.nextSetBit(0); x >= 0; x = t1.nextSetBit(x + 1)) {
-            BitSet withX = order.orderedWith(x, e1.inner().node(), e1.inner().iindex());
+            BitSet withX = order.orderedWith(x, e1.inner().node(), at(e1.inner()));
             for (int y = t2.nextSetBit(0); y >= 0; y = t2.nextSetBit(y + 1)) {
                 int fx = x, fy = y;
                 boolean twice = x != y || ex.multi[x];
-                boolean sequenced = withX.get(y) || order.orderedWith(y, e2.inner().node(), e2.inner().iindex()).get(x)
+                boolean sequenced = withX.get(y) || order.orderedWith(y, e2.inner().node(), at(e2.inner())).get(x)
                         || ordered.stream().anyMatch(o -> o[0] == fx && o[1] == fy || o[0] == fy && o[1] == fx);
                 if (twice && !sequenced) {
                     return true;
@@ -131,6 +178,11 @@ final class LockOrder {
             }
         }
         return false;
+    }
+
+    /** The instruction an acquire is ordered by: a method's entry is its first instruction. */
+    private static int at(Acq a) {
+        return a.iindex() == ENTRY ? 0 : a.iindex();
     }
 
     /** A lock surely held before both outer acquires, surely one runtime object: Goodlock's gate. */
@@ -158,11 +210,15 @@ final class LockOrder {
         @SuppressWarnings("unchecked")
         Set<Acq>[] out = new Set[cfg.getNumberOfNodes()];
         Map<Integer, Set<Acq>> rec = new HashMap<>();
+        Acq onEntry = entryAcquire(n);
         Deque<ISSABasicBlock> todo = new ArrayDeque<>();
         todo.add(cfg.entry());
         while (!todo.isEmpty()) {
             ISSABasicBlock b = todo.poll();
             Set<Acq> s = new LinkedHashSet<>();
+            if (onEntry != null) {
+                s.add(onEntry); // held throughout: the monitor is released only by the return
+            }
             for (var it = cfg.getPredNodes(b); it.hasNext(); ) {
                 Set<Acq> po = out[it.next().getNumber()];
                 if (po != null) {
@@ -233,8 +289,46 @@ final class LockOrder {
         }
     }
 
-    /** The acquire this instruction makes (exclusive: a monitorenter or an exclusive Lock.lock), or null. */
+    /** The acquire this instruction makes (exclusive: a monitorenter or an exclusive Lock.lock), or null; one object each. */
     private Acq acquire(CGNode n, int iindex, SSAInstruction ins) {
+        return acquires.computeIfAbsent(n, k -> new HashMap<>())
+                .computeIfAbsent(iindex, i -> Optional.ofNullable(newAcquire(n, i, ins))).orElse(null);
+    }
+
+    /** The monitor a synchronized method takes on entry (its receiver's objects, or its class's), or null. */
+    private Acq entryAcquire(CGNode n) {
+        IMethod m = n.getMethod();
+        if (!m.isSynchronized()) {
+            return null;
+        }
+        return acquires.computeIfAbsent(n, k -> new HashMap<>()).computeIfAbsent(ENTRY, i -> {
+            int[] objs = m.isStatic() ? new int[] {classObject(m.getDeclaringClass())} : receiverObjects(n);
+            if (objs.length > MAX_OBJECTS) {
+                tooWide++;
+                return Optional.empty();
+            }
+            return objs.length == 0 ? Optional.empty() : Optional.of(new Acq(n, ENTRY, objs));
+        }).orElse(null);
+    }
+
+    private int[] receiverObjects(CGNode n) {
+        List<Integer> out = new ArrayList<>();
+        for (InstanceKey ik : p.pts(n, 1)) {
+            out.add(p.index(ik));
+        }
+        return out.stream().mapToInt(Integer::intValue).sorted().toArray();
+    }
+
+    /** A class's object, as `synchronized (C.class)` names it when the program has one; else an id of its own (negative). */
+    private int classObject(IClass c) {
+        return classObjects.computeIfAbsent(c, k -> {
+            InstanceKey ik = p.heap.getInstanceKeyForMetadataObject(k.getReference(), TypeReference.JavaLangClass);
+            int i = ik == null ? -1 : p.index(ik);
+            return i >= 0 ? i : -2 - classObjects.size();
+        });
+    }
+
+    private Acq newAcquire(CGNode n, int iindex, SSAInstruction ins) {
         LockPaths.Op op = paths.op(n, ins);
         if (op == null || !op.acquire() || op.locks().stream().anyMatch(LockId::shared)) {
             return null;
@@ -263,6 +357,10 @@ final class LockOrder {
 
     private static StaticSite site(Acq a) {
         IMethod m = a.node().getMethod();
+        if (a.iindex() == ENTRY) {
+            return new StaticSite(WalaProgram.internalName(m.getDeclaringClass().getReference()), m.getName().toString(),
+                    m.getDescriptor().toString(), SiteKey.METHOD_MONITOR, WalaSites.file(m.getDeclaringClass()), WalaSites.line(m, 0), false, "lock");
+        }
         int bci = WalaSites.bci(m, a.iindex());
         return new StaticSite(WalaProgram.internalName(m.getDeclaringClass().getReference()), m.getName().toString(),
                 m.getDescriptor().toString(), bci, WalaSites.file(m.getDeclaringClass()), WalaSites.line(m, bci), false, "lock");
