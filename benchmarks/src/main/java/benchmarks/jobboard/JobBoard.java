@@ -3,10 +3,11 @@ package benchmarks.jobboard;
 import java.util.ArrayDeque;
 
 /**
- * A board of jobs: the dispatcher posts, workers take, close() lets the workers go once the board
- * is empty. The bug is take()'s shortcut: it reads {@code closed} outside the lock, and its wait
- * checks only for jobs; a close() between the two leaves a worker waiting for a notify that
- * came already (a missed notification), and the dispatcher's join never returns.
+ * A board of jobs: the dispatcher posts, workers take, the dispatcher waits for the board to
+ * drain and closes it, which lets the workers go. The bug is take()'s shortcut: it reads
+ * {@code closed} outside the lock, and its wait checks only for jobs; a close() between the two
+ * leaves a worker waiting for a notify that came already (a missed notification), and the
+ * dispatcher's join never returns.
  */
 final class JobBoard {
     private final Object lock = new Object();
@@ -35,7 +36,9 @@ final class JobBoard {
                 }
             }
             if (closed) { // @site closedRead
-                return null;
+                synchronized (lock) {
+                    return jobs.pollFirst(); // what is left, then null
+                }
             }
             synchronized (lock) {
                 if (jobs.isEmpty()) {
@@ -55,8 +58,18 @@ final class JobBoard {
     void finished(Job job) {
         synchronized (lock) {
             finished++;
+            lock.notifyAll(); // the dispatcher may be waiting for the board to drain
         }
         lastFinished = job.name; // @site lastWrite
+    }
+
+    /** Returns once every job posted so far has finished. */
+    void awaitDrained() throws InterruptedException {
+        synchronized (lock) {
+            while (finished < posted) {
+                lock.wait();
+            }
+        }
     }
 
     String progress() {

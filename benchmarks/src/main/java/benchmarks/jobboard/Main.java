@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A dispatcher posts invoice jobs to a board, two workers render them, the dispatcher closes the
- * board and joins the workers, then checks every job was rendered once with the right checksum.
+ * A dispatcher posts invoice jobs to a board, two workers render them, the dispatcher waits for
+ * the board to drain, closes it and joins the workers, then checks every job was rendered once with the right checksum.
  * The first argument is the number of jobs.
  */
 public final class Main {
@@ -25,6 +25,7 @@ public final class Main {
                 System.out.println("posted " + (i + 1) + ", last finished " + board.progress());
             }
         }
+        board.awaitDrained();
         board.close();
         w1.join();
         w2.join();

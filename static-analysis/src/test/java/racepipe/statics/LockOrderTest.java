@@ -21,11 +21,11 @@ class LockOrderTest {
         Fixtures.labels("lockorder").forEach((label, line) -> byLine.put(line, label));
         Set<String> cycles = new TreeSet<>();
         for (List<StaticSite> c : r.lockCycles()) {
-            assertThat(c).hasSize(4);
+            assertThat(c.size()).isIn(4, 6);
             cycles.add(String.join(" ", c.stream().map(s -> byLine.getOrDefault(s.file() + ":" + s.line(), s.file() + ":" + s.line()))
                     .sorted().toList()));
         }
         assertThat(cycles).containsExactlyInAnyOrder("ab1 ab2 ba1 ba2", "lm1 lm2 ml1 ml2", "dep dep tr tr", "look1 look2 reg1 reg2",
-                "walletA walletA walletB walletB");
+                "walletA walletA walletB walletB", "f12a f12b f23a f23b f31a f31b");
     }
 }

@@ -102,8 +102,19 @@ public interface Detector {
         return false;
     }
 
-    /** A write of tid that the hub settled by the summary path, the detector not called (see {@link #stampsMoveAtWrites}). */
+    /**
+     * A write of tid that the hub settled by the summary path, the detector not called (see
+     * {@link #stampsMoveAtWrites}). While the stamp is below 2^24 - 2, it moves the stamp and the
+     * summary stamp up by exactly one (the hub's four-detector loop counts on it, and checks).
+     */
     default void summaryWrite(int tid) {
+    }
+
+    /** {@link #summaryWrite} n times, in one call. */
+    default void summaryWrites(int tid, int n) {
+        for (int i = 0; i < n; i++) {
+            summaryWrite(tid);
+        }
     }
 
     default void threadStart(int parent, int child) {

@@ -39,6 +39,8 @@ public final class EventHub {
     private final boolean[] moves; // per detector: its stamps move at writes (Detector.stampsMoveAtWrites)
     private final Detector[] moving; // those detectors (mostly none: a loop over them costs less than a call)
     private final int[] rest;      // with the fused pass: the other detectors that repeats concern
+    // four detectors, each with a stamp column and a summary (hb, shb, wcp, syncp): settleFour's loop
+    private final boolean four;
     private Context current;      // the thread whose accesses come now (begin), null after a sync event
     private HeldLocks[] threads = new HeldLocks[8]; // an array: the agent watches ArrayList
     private final Shape root = Shape.empty();
@@ -156,6 +158,11 @@ public final class EventHub {
         this.stampSlot = fuse ? stamp : -1;
         this.summarySlot = fuse ? summary : -1;
         this.rest = fuse ? java.util.Arrays.copyOf(other, others) : new int[0];
+        boolean f = detectors.length == 4;
+        for (int i = 0; f && i < 4; i++) {
+            f = stampAt[i] >= 0 && summaryAt[i] >= 0;
+        }
+        this.four = f;
         int m = 0;
         for (boolean b : moves) {
             m += b ? 1 : 0;
@@ -505,6 +512,17 @@ public final class EventHub {
                 }
                 continue;
             }
+            if (four && spilled == null && t0 >= 0 && t1 >= 0 && t2 >= 0 && t3 >= 0) { // the predictors' common case
+                int left = step > 0 ? Math.min(count - k, (length - 1 - index) / step + 1) // the cells in bounds
+                        : step < 0 ? Math.min(count - k, index / -step + 1) : 1;          // (a single access: step 0)
+                int settled = settleFour(shapes, s, d, e, index, step, left, write, by.tid);
+                k += settled;
+                index += settled * step;
+                if (settled == left || shapes[index] != s) {
+                    continue;
+                }
+                // a cell a detector must see: the rest of the shape's cells by the passes below
+            }
             int first = index, n = 0; // the cells from here on with this shape
             do {
                 n++;
@@ -527,6 +545,103 @@ public final class EventHub {
                 pass(detectors[i], stampAt[i], stamps[i], summaryAt[i], summaries[i], maskAt[i], tags[i], s, d, e, first,
                         step, n, write, by);
             }
+        }
+    }
+
+    /**
+     * The four detectors' repeats (each with a stamp column and a summary: hb, shb, wcp, syncp)
+     * in one loop over the next n cells of shape s from {@code index} by {@code step}, with no
+     * call in it (a loop per detector reads each cell's lines four times, from farther than the
+     * first level cache): a cell where each detector's stamp is the thread's present one or its
+     * summary path applies is settled as {@link #pass} would; stops at the first of another shape,
+     * or where a detector must be called, before touching it, and says how many it settled. A
+     * detector whose stamps move at writes moves them by one per write settled
+     * ({@link Detector#stampsMoveAtWrites}), told at the end in one call.
+     */
+    private int settleFour(Shape[] shapes, Shape s, int[] d, int e, int index, int step, int n, boolean write, int tid) {
+        int inc = step * cellInts, base = index * cellInts, off = e * stride;
+        int k0 = off + c0, k1 = off + c1, k2 = off + c2, k3 = off + c3;
+        int x0 = s0, x1 = s1, x2 = s2, x3 = s3;  // stamps
+        int q0 = p0, q1 = p1, q2 = p2, q3 = p3;  // summary stamps
+        int y0 = a0, y1 = a1, y2 = a2, y3 = a3;  // the summaries' offsets
+        boolean v0 = write && moves[0], v1 = write && moves[1], v2 = write && moves[2], v3 = write && moves[3];
+        int limit = (1 << 24) - 2; // a moving stamp at it: the detector's own pass decides
+        int i = 0, last;
+        for (; i < n; i++, base += inc, index += step) {
+            if (shapes[index] != s) {
+                break;
+            }
+            boolean m0 = d[base + k0] != x0, m1 = d[base + k1] != x1, m2 = d[base + k2] != x2, m3 = d[base + k3] != x3;
+            if (m0 && ((last = d[base + y0]) <= 0 || last >>> 24 != t0 || v0 && x0 >= limit)
+                    || m1 && ((last = d[base + y1]) <= 0 || last >>> 24 != t1 || v1 && x1 >= limit)
+                    || m2 && ((last = d[base + y2]) <= 0 || last >>> 24 != t2 || v2 && x2 >= limit)
+                    || m3 && ((last = d[base + y3]) <= 0 || last >>> 24 != t3 || v3 && x3 >= limit)) {
+                break;
+            }
+            if (m0) {
+                d[base + y0] = q0;
+                d[base + k0] = x0;
+                if (write) {
+                    d[base + y0 - 1] = q0;
+                    if (v0) {
+                        x0++;
+                        q0++;
+                    }
+                }
+            }
+            if (m1) {
+                d[base + y1] = q1;
+                d[base + k1] = x1;
+                if (write) {
+                    d[base + y1 - 1] = q1;
+                    if (v1) {
+                        x1++;
+                        q1++;
+                    }
+                }
+            }
+            if (m2) {
+                d[base + y2] = q2;
+                d[base + k2] = x2;
+                if (write) {
+                    d[base + y2 - 1] = q2;
+                    if (v2) {
+                        x2++;
+                        q2++;
+                    }
+                }
+            }
+            if (m3) {
+                d[base + y3] = q3;
+                d[base + k3] = x3;
+                if (write) {
+                    d[base + y3 - 1] = q3;
+                    if (v3) {
+                        x3++;
+                        q3++;
+                    }
+                }
+            }
+        }
+        if (write && moving.length > 0) {
+            moved(0, x0 - s0, tid);
+            moved(1, x1 - s1, tid);
+            moved(2, x2 - s2, tid);
+            moved(3, x3 - s3, tid);
+            restamp(tid);
+        }
+        return i;
+    }
+
+    /** Detector i settled n writes of tid by the summary path: told; its stamp must have moved by as many. */
+    private void moved(int i, int n, int tid) {
+        if (n == 0) {
+            return;
+        }
+        int before = stamps[i];
+        detectors[i].summaryWrites(tid, n);
+        if (detectors[i].stamp(tid) != before + n) {
+            throw new IllegalStateException(detectors[i].name() + ": a summary write must move its stamp by one");
         }
     }
 

@@ -97,6 +97,14 @@ public final class ShbDetector implements Detector {
     }
 
     @Override
+    public void summaryWrites(int tid, int n) {
+        if (n > 0) {
+            mark(tid);
+            clocks.tickOwn(tid, n);
+        }
+    }
+
+    @Override
     public int stamp(int tid) {
         return clocks.epoch(tid);
     }

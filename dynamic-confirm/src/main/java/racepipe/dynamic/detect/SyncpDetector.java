@@ -135,6 +135,15 @@ public final class SyncpDetector implements Detector {
         wrote(tid);
     }
 
+    @Override
+    public void summaryWrites(int tid, int n) {
+        if (n > 0) {
+            wrote(tid); // the first may keep the hard clock; the others only move the epoch, as far as units pack
+            int e = epochs[tid], limit = (1 << 24) - 1;
+            epochs[tid] = e >= limit ? e : (int) Math.min((long) e + n - 1, limit);
+        }
+    }
+
     private static int pack(int tid, int epoch) {
         return tid < 126 && epoch < 1 << 24 ? (tid + 1) << 24 | epoch : INVALID;
     }

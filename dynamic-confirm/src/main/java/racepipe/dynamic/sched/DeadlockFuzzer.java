@@ -102,7 +102,8 @@ final class DeadlockFuzzer extends Postponing {
      * The trial deadlocked on this cycle: the schedule declared a deadlock, and every participant
      * of the cycle is played by a thread of its own, stuck at that participant's wanted acquire
      * holding a lock from its held site (two threads at one participant's acquire are not a cycle
-     * whose other participant waits elsewhere).
+     * whose other participant waits elsewhere), and the deadlock's cycle has as many threads as
+     * the candidate (two threads of a three-philosopher deadlock are no two-thread cycle).
      */
     @Override
     public void deadlocked() {
@@ -112,7 +113,8 @@ final class DeadlockFuzzer extends Postponing {
                 stuck.add(t);
             }
         }
-        hit = matched(stuck, 0, new boolean[stuck.size()]) ? "deadlock on the cycle: " + stuck.size()
+        boolean exact = Deadlocks.cycleLength(deadlock.get()) == wanted.length;
+        hit = exact && matched(stuck, 0, new boolean[stuck.size()]) ? "deadlock on the cycle: " + stuck.size()
                 + " threads blocked at its acquires after " + pauses + " pauses" : null;
     }
 

@@ -23,12 +23,26 @@ final class Deadlocks {
     private Deadlocks() {
     }
 
+    /** How many threads the evidence's cycle has (0: no cycle, every thread blocked otherwise). */
+    static int cycleLength(String evidence) {
+        if (evidence == null || !evidence.startsWith("cycle: ")) {
+            return 0;
+        }
+        int end = evidence.indexOf("| stacks:");
+        String threads = end < 0 ? evidence : evidence.substring(0, end);
+        int n = 0;
+        for (int i = threads.indexOf("; "); i >= 0; i = threads.indexOf("; ", i + 2)) {
+            n++; // each thread's part ends with "; "
+        }
+        return n;
+    }
+
     /** The program's frame that called wait (the first frame outside the JDK and racepipe), or "?" when none shows. */
     static String waitLine(SchedThread t) {
         for (StackTraceElement f : t.runner.getStackTrace()) {
             String c = f.getClassName();
             if (!c.startsWith("racepipe.dynamic.") && !c.startsWith("java.") && !c.startsWith("jdk.") && !c.startsWith("sun.")) {
-                return f.toString();
+                return c + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber() + ")"; // no loader prefix (app//)
             }
         }
         return "?";

@@ -34,7 +34,7 @@ import racepipe.statics.internal.model.LockId;
  * acquire of a may be held, in the same method or in a caller along the call graph. A cycle of
  * two edges is a predicted deadlock when two abstract threads (or one that runs many times) may
  * take them, not ordered by start/join, and no lock surely held before both outer acquires (a
- * gate) serialises them. A synchronized method takes its monitor on entry: an acquire at
+ * gate) serialises them; a cycle of three edges over three locks when each two of them are. A synchronized method takes its monitor on entry: an acquire at
  * {@link #ENTRY}, named like the agent names it ({@link SiteKey#METHOD_MONITOR}, the method's first line).
  */
 final class LockOrder {
@@ -66,6 +66,8 @@ final class LockOrder {
     private List<int[]> ordered;
     /** Acquires left out because their lock may be too many abstract objects to pair (the graph would explode). */
     int tooWide;
+    /** The three-thread cycles were cut at {@link #MAX_TRIPLES} triples or {@link #MAX_THREE} cycles. */
+    boolean tooManyTriples;
 
     LockOrder(WalaProgram p, LockPaths paths, HeldLocks must, StartJoinOrder order, ExecCount ex, Map<CGNode, BitSet> threadsOf) {
         this.p = p;
@@ -76,7 +78,7 @@ final class LockOrder {
         this.threadsOf = threadsOf;
     }
 
-    /** The cycles, each as its four acquire sites: thread 1's outer and inner, thread 2's outer and inner. */
+    /** The cycles, each as its acquire sites, two per thread (its outer and its inner): two threads, then three. */
     List<List<StaticSite>> cycles() {
         ordered = order.orderedThreads();
         List<CGNode> nodes = threadsOf.keySet().stream().filter(WalaProgram::isApp).toList();
@@ -98,6 +100,10 @@ final class LockOrder {
             }
         }
         Map<String, List<StaticSite>> out = new LinkedHashMap<>();
+        Map<Integer, Set<Integer>> succ = new HashMap<>();
+        for (long k : edges.keySet()) {
+            succ.computeIfAbsent((int) (k >>> 32), x -> new LinkedHashSet<>()).add((int) k);
+        }
         for (var e : edges.entrySet()) {
             int a = (int) (e.getKey() >>> 32), b = (int) (long) e.getKey();
             List<Edge> back = a < b ? edges.get(key(b, a)) : null;
@@ -107,16 +113,66 @@ final class LockOrder {
             for (Edge e1 : e.getValue()) {
                 for (Edge e2 : back) {
                     if (parallel(e1, e2) && !gated(e1, e2)) {
-                        List<Acq> acqs = List.of(e1.outer(), e1.inner(), e2.outer(), e2.inner());
-                        List<StaticSite> sites = acqs.stream().map(LockOrder::site).toList();
-                        if (java.util.stream.IntStream.range(0, 4).allMatch(i -> acqs.get(i).iindex() == ENTRY || sites.get(i).bci() >= 0)) {
-                            out.putIfAbsent(canonical(sites), sites);
+                        add(out, List.of(e1, e2));
+                    }
+                }
+            }
+        }
+        threeThreadCycles(succ, out);
+        return new ArrayList<>(out.values());
+    }
+
+    /** The most edge triples a program's three-thread cycles may cost to look at, and the most such cycles reported. */
+    static final int MAX_TRIPLES = 200_000, MAX_THREE = 100;
+
+    /**
+     * Cycles of three threads over three locks, a -> b -> c -> a (a the smallest, so each once): each
+     * two of the three edges taken by threads that may run at once, no two behind a common gate.
+     */
+    private void threeThreadCycles(Map<Integer, Set<Integer>> succ, Map<String, List<StaticSite>> out) {
+        int triples = 0, found = 0;
+        for (var e : edges.entrySet()) {
+            int a = (int) (e.getKey() >>> 32), b = (int) (long) e.getKey();
+            if (b < a) {
+                continue;
+            }
+            for (int c : succ.getOrDefault(b, Set.of())) {
+                List<Edge> bc = edges.get(key(b, c)), ca = edges.get(key(c, a));
+                if (c < a || c == a || c == b || ca == null) {
+                    continue;
+                }
+                for (Edge e1 : e.getValue()) {
+                    for (Edge e2 : bc) {
+                        for (Edge e3 : ca) {
+                            if (++triples > MAX_TRIPLES || found >= MAX_THREE) {
+                                tooManyTriples = true;
+                                return;
+                            }
+                            if (parallel(e1, e2) && parallel(e2, e3) && parallel(e1, e3)
+                                    && !gated(e1, e2) && !gated(e2, e3) && !gated(e1, e3) && add(out, List.of(e1, e2, e3))) {
+                                found++;
+                            }
                         }
                     }
                 }
             }
         }
-        return new ArrayList<>(out.values());
+    }
+
+    /** The cycle of these edges (thread i holds its edge's outer lock, wants its inner), when every site is known; true when new. */
+    private static boolean add(Map<String, List<StaticSite>> out, List<Edge> cycle) {
+        List<Acq> acqs = new ArrayList<>();
+        cycle.forEach(e -> {
+            acqs.add(e.outer());
+            acqs.add(e.inner());
+        });
+        List<StaticSite> sites = acqs.stream().map(LockOrder::site).toList();
+        for (int i = 0; i < sites.size(); i++) {
+            if (acqs.get(i).iindex() != ENTRY && sites.get(i).bci() < 0) {
+                return false;
+            }
+        }
+        return out.putIfAbsent(canonical(sites), sites) == null;
     }
 
     /**
@@ -366,9 +422,22 @@ final class LockOrder {
                 m.getDescriptor().toString(), bci, WalaSites.file(m.getDeclaringClass()), WalaSites.line(m, bci), false, "lock");
     }
 
-    /** One cycle however it is rotated: its two edges' site keys, the smaller edge first. */
+    /** One cycle however it is rotated: its edges' site keys, from the smallest edge on. */
     private static String canonical(List<StaticSite> s) {
-        String x = s.get(0).key() + "|" + s.get(1).key(), y = s.get(2).key() + "|" + s.get(3).key();
-        return x.compareTo(y) <= 0 ? x + "|" + y : y + "|" + x;
+        List<String> edge = new ArrayList<>();
+        for (int i = 0; i < s.size(); i += 2) {
+            edge.add(s.get(i).key() + "|" + s.get(i + 1).key());
+        }
+        int start = 0;
+        for (int i = 1; i < edge.size(); i++) {
+            if (edge.get(i).compareTo(edge.get(start)) < 0) {
+                start = i;
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < edge.size(); i++) {
+            sb.append(i == 0 ? "" : "|").append(edge.get((start + i) % edge.size()));
+        }
+        return sb.toString();
     }
 }

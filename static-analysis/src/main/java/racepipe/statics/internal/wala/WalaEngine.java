@@ -144,6 +144,9 @@ public final class WalaEngine implements RaceEngine {
         stats.put("threadLocalSites", threadLocal.size());
         stats.put("lockCycles", lockCycles.size());
         stats.put("atomicBlocks", atomicBlocks.size());
+        if (lockOrder.tooManyTriples) {
+            stats.put("lockCyclesOfThreeCut", LockOrder.MAX_TRIPLES + " triples or " + LockOrder.MAX_THREE + " cycles");
+        }
         if (lockOrder.tooWide > 0) {
             stats.put("lockAcquiresTooWide", lockOrder.tooWide);
         }
