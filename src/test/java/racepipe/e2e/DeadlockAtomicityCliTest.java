@@ -214,4 +214,23 @@ class DeadlockAtomicityCliTest {
         }
         assertThat(harmful).as(r.output()).isNotNull();
     }
+
+    @Test
+    void a_check_then_act_only_the_engine_saw_should_be_tried_and_kept_apart_from_the_violations() throws Exception {
+        // "transfer" never runs join(pool): the WALA engine sees the block on another path, AtomFuzzer cannot interleave it
+        Cli.Result r = Cli.run("analyze", app.toString(), "--runs", "1", "--predictors", "static,hybrid", "--jobs", "1",
+                "--out", dir.resolve("transfer-static").toString(), "--", "transfer");
+        JsonNode block = null;
+        for (JsonNode a : r.json().path("staticAtomicity")) {
+            if (lines(a).containsAll(Set.of(line("@CHECK"), line("@ACT")))) {
+                block = a;
+            }
+        }
+        assertThat(block).as(r.output()).isNotNull();
+        assertThat(block.path("predictors").has("static:wala")).isTrue();
+        assertThat(block.path("verdict").asText()).isEqualTo("unconfirmed");
+        for (JsonNode a : r.json().path("atomicity")) {
+            assertThat(lines(a)).as(r.output()).doesNotContain(line("@ACT"));
+        }
+    }
 }

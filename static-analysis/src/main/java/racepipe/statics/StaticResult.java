@@ -11,9 +11,13 @@ import java.util.Map;
  * when the engine does not compute it. {@code lockCycles}: the lock-order cycles (predicted
  * deadlocks), each as its acquire sites (thread 1's held and wanted lock, then thread 2's, in the
  * order of a dynamic lock cycle's sites); empty when the engine has no lock-order graph.
+ * {@code atomicBlocks}: the atomic-block candidates (predicted atomicity violations), each as the
+ * block's check and act and the other thread's writing operation, in the order of a dynamic
+ * atomicity candidate's sites; empty when the engine does not compute them.
  */
 public record StaticResult(String engine, List<StaticPair> pairs, List<StageTime> stages,
-                           Map<String, Object> stats, List<String> threadLocal, List<List<StaticSite>> lockCycles) {
+                           Map<String, Object> stats, List<String> threadLocal, List<List<StaticSite>> lockCycles,
+                           List<List<StaticSite>> atomicBlocks) {
     public static final String PARTIAL = "partial";
     /** Manifest Class-Path entries that do not exist, skipped as the JVM skips them ("x.jar (named in y.jar's manifest)"). */
     public static final String CLASS_PATH_SKIPPED = "classPathSkipped";
@@ -26,6 +30,12 @@ public record StaticResult(String engine, List<StaticPair> pairs, List<StageTime
     public StaticResult(String engine, List<StaticPair> pairs, List<StageTime> stages, Map<String, Object> stats,
                         List<String> threadLocal) {
         this(engine, pairs, stages, stats, threadLocal, List.of());
+    }
+
+    /** An engine without atomic-block candidates. */
+    public StaticResult(String engine, List<StaticPair> pairs, List<StageTime> stages, Map<String, Object> stats,
+                        List<String> threadLocal, List<List<StaticSite>> lockCycles) {
+        this(engine, pairs, stages, stats, threadLocal, lockCycles, List.of());
     }
 
     /** Why the analysis stopped early, or null when it ran to the end. */

@@ -15,20 +15,30 @@ import racepipe.pipeline.model.ResultFile;
  * the benchmark's atomicity.tsv). A block is its two operations (the first two sites of a
  * violation); the same block with different interleaving accesses, from different runs, is one
  * block, its verdict the best of them. Without an atomicity.tsv the truth is unknown: the sets
- * are shown, no check is made.
+ * are shown, no check is made. With it: Atomic Induced ⊆ Atomic Real, and the static engine's
+ * containments: it sees every path, so every real block and every block Velodrome predicted on
+ * this input should be among its blocks.
  */
 public final class AtomicityRow {
     static final String CHECK = "Atomic Induced ⊆ Atomic Real";
+    static final String REAL_STATIC = "Atomic Real ⊆ Atomic Static";
+    static final String VELODROME_STATIC = "Atomic Velodrome ⊆ Atomic Static";
 
     /** The row's JSON (results.json's {@code atomicity} per benchmark). */
     public final Map<String, Object> json = new LinkedHashMap<>();
     /** The containment check, when the benchmark has a truth file; null otherwise. */
     public final Boolean check;
+    /** The checks by name (Induced ⊆ Real, and the static engine's containments), when the benchmark has a truth file. */
+    public final Map<String, Boolean> checks = new LinkedHashMap<>();
 
     /** @param truth the benchmark's atomicity.tsv, or null when it has none */
     public AtomicityRow(ResultFile r, Truth truth) {
         Map<String, List<Candidate>> blocks = new LinkedHashMap<>();
-        for (Candidate c : r.atomicity == null ? List.<Candidate>of() : r.atomicity) {
+        List<Candidate> all = new ArrayList<>(r.atomicity == null ? List.of() : r.atomicity);
+        if (r.staticAtomicity != null) {
+            all.addAll(r.staticAtomicity); // the engine's blocks no trial made happen: predicted, tried, not induced
+        }
+        for (Candidate c : all) {
             if (c.sites.size() >= 2) {
                 blocks.computeIfAbsent(c.sites.get(0).key() + "|" + c.sites.get(1).key(), k -> new ArrayList<>()).add(c);
             }
@@ -36,6 +46,7 @@ public final class AtomicityRow {
         Set<String> predicted = new TreeSet<>(), candidates = new TreeSet<>(), induced = new TreeSet<>(), real = new TreeSet<>();
         Map<String, Set<String>> byPredictor = new LinkedHashMap<>();
         byPredictor.put("velodrome", new TreeSet<>()); // the dynamic predictor: its column shows 0, not "-"
+        byPredictor.put("static", new TreeSet<>());
         Map<Truth.Pair, List<Candidate>> byTruth = new LinkedHashMap<>();
         if (truth != null) {
             truth.pairs.forEach(t -> byTruth.put(t, new ArrayList<>()));
@@ -104,6 +115,12 @@ public final class AtomicityRow {
         listed.addAll(unlisted);
         json.put("blocks", listed);
         check = truth == null ? null : real.containsAll(induced);
+        if (truth != null) {
+            checks.put(CHECK, check);
+            Set<String> statics = byPredictor.get("static");
+            checks.put(REAL_STATIC, statics.containsAll(real));
+            checks.put(VELODROME_STATIC, statics.containsAll(byPredictor.get("velodrome")));
+        }
     }
 
     private static boolean induced(String verdict) {

@@ -9,8 +9,8 @@ import java.util.Map;
  * benchmark with an atomicity truth file or a predicted block, the sets of {@link AtomicityRow}.
  */
 final class AtomicityTable {
-    private static final List<String> SIZES = List.of("predicted", "velodrome", "candidates", "induced", "real", "harmful");
-    private static final List<String> HEAD = List.of("Predicted", "Velodrome", "Cand", "Induced", "Real", "harmful");
+    private static final List<String> SIZES = List.of("predicted", "velodrome", "static", "candidates", "induced", "real", "harmful");
+    private static final List<String> HEAD = List.of("Predicted", "Velodrome", "Static", "Cand", "Induced", "Real", "harmful");
 
     private AtomicityTable() {
     }

@@ -83,14 +83,12 @@ public final class BenchRow {
         json.put("phases", phases);
     }
 
-    /** Adds the atomicity sets ({@link AtomicityRow}) and, with a truth file ({@code truth} not null), their check. */
+    /** Adds the atomicity sets ({@link AtomicityRow}) and, with a truth file ({@code truth} not null), their checks. */
     @SuppressWarnings("unchecked")
     public BenchRow atomicity(ResultFile r, Truth truth) {
         AtomicityRow a = new AtomicityRow(r, truth);
         json.put("atomicity", a.json);
-        if (a.check != null) {
-            ((Map<String, Boolean>) json.get("checks")).put(AtomicityRow.CHECK, a.check);
-        }
+        ((Map<String, Boolean>) json.get("checks")).putAll(a.checks);
         return this;
     }
 

@@ -31,7 +31,8 @@ import racepipe.statics.engines.Engines;
 /** {@code racepipe static}: Phase 1 static may-race analysis with one engine. */
 @Command(name = "static", mixinStandardHelpOptions = true,
         description = "Static may-race analysis: pairs of accesses that two threads may run in parallel on the same"
-                + " object with one write and no common lock.")
+                + " object with one write and no common lock; with wala also lock cycles (predicted deadlocks) and"
+                + " atomic blocks (a check and an act on one object, each locked, not together).")
 public final class StaticCommand implements Callable<Integer> {
     @Mixin
     ProgramOptions app;
@@ -83,6 +84,9 @@ public final class StaticCommand implements Callable<Integer> {
         if (!r.lockCycles().isEmpty()) {
             out.candidates(racepipe.contract.CandidateKind.LOCK_CYCLE, racepipe.pipeline.run.StaticPhase.cycles(r));
         }
+        if (!r.atomicBlocks().isEmpty()) {
+            out.candidates(racepipe.contract.CandidateKind.ATOMIC_BLOCK, racepipe.pipeline.run.StaticPhase.atomicBlocks(r));
+        }
         return out;
     }
 
@@ -107,6 +111,13 @@ public final class StaticCommand implements Callable<Integer> {
                             .append(", wants ").append(c.get(i + 1).file()).append(':').append(c.get(i + 1).line());
                 }
                 out.println(line);
+            }
+        }
+        if (!r.atomicBlocks().isEmpty()) {
+            out.printf("atomic blocks (predicted atomicity violations): %d%n", r.atomicBlocks().size());
+            for (List<racepipe.statics.StaticSite> b : r.atomicBlocks()) {
+                out.printf("    check %s:%d, act %s:%d  <-  %s:%d  (%s)%n", b.get(0).file(), b.get(0).line(), b.get(1).file(),
+                        b.get(1).line(), b.get(2).file(), b.get(2).line(), b.get(0).variable());
             }
         }
         out.println("stages:");

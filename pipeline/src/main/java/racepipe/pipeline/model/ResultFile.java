@@ -40,6 +40,11 @@ public final class ResultFile {
     public List<Candidate> staticCycles;
     /** analyze: the atomic blocks with their interleaving access (CandidateKind.ATOMIC_BLOCK). */
     public List<Candidate> atomicity;
+    /**
+     * analyze: the atomic blocks only the static engine predicted and no trial interleaved (see
+     * run/StaticAtomicity); kept apart from {@link #atomicity}, which are the blocks a run showed or a trial made happen.
+     */
+    public List<Candidate> staticAtomicity;
     public List<DetectRun> runs;
     /**
      * analyze: per variable, its candidate pairs and how many Phase 2 tried (a verdict other than

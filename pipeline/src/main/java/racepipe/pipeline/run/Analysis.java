@@ -190,6 +190,7 @@ public final class Analysis {
             r.stopped = new ResultFile.Stopped(why, phase, Math.round(stop.elapsedSeconds() * 10) / 10.0, untried, candidates);
         }
         StaticCycles.settle(r);
+        StaticAtomicity.settle(r);
         r.summary = summary(r);
         return r;
     }
@@ -328,6 +329,7 @@ public final class Analysis {
         r.pairs = new ArrayList<>(pairs.values());
         OtherCandidates.place(r, d.candidates().values());
         StaticCycles.merge(r, statics.get());
+        StaticAtomicity.merge(r, statics.get());
         return r;
     }
 

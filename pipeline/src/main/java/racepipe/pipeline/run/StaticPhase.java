@@ -71,6 +71,22 @@ public final class StaticPhase {
         return out;
     }
 
+    /**
+     * The engine's atomic-block candidates (sites: the block's check and act, the other thread's
+     * writing operation, as a dynamic atomicity candidate's), predicted by "static" and the engine.
+     */
+    public static List<racepipe.pipeline.model.Candidate> atomicBlocks(StaticResult r) {
+        List<racepipe.pipeline.model.Candidate> out = new ArrayList<>();
+        for (List<StaticSite> block : r.atomicBlocks()) {
+            racepipe.pipeline.model.Candidate c = new racepipe.pipeline.model.Candidate(racepipe.contract.CandidateKind.ATOMIC_BLOCK,
+                    block.stream().map(StaticPhase::site).toList());
+            c.predictors.put("static", true);
+            c.predictors.put("static:" + r.engine(), true);
+            out.add(c);
+        }
+        return out;
+    }
+
     /** The library frames of a lifted site (evidence libraryA/libraryB), or none. */
     private static List<String> frames(Object evidence) {
         return evidence instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();

@@ -93,4 +93,25 @@ class AtomicityRowTest {
         AtomicityRow a = new AtomicityRow(report(block(3, 5, 3, "real")), truth());
         assertFalse(a.check, "a block the truth file does not list is not real");
     }
+
+    @Test
+    void the_static_engines_blocks_should_count_with_those_it_alone_predicted_and_check_its_containments() throws Exception {
+        Candidate both = block(3, 4, 3, "harmful");
+        both.predictors.put("static", true);
+        Candidate staticOnly = new Candidate(CandidateKind.ATOMIC_BLOCK, List.of(site(5), site(6), site(5)));
+        staticOnly.predictors.put("static", true);
+        staticOnly.verdict = "unconfirmed";
+        ResultFile r = report(both);
+        r.staticAtomicity = new ArrayList<>(List.of(staticOnly));
+        AtomicityRow a = new AtomicityRow(r, truth());
+        assertEquals(2, m(a.json, "sizes").get("static"));
+        assertEquals(1, m(a.json, "sizes").get("velodrome"));
+        assertEquals(2, m(a.json, "sizes").get("candidates"));
+        assertEquals(1, m(a.json, "sizes").get("induced"));
+        assertEquals(Map.of(AtomicityRow.CHECK, true, AtomicityRow.REAL_STATIC, true, AtomicityRow.VELODROME_STATIC, true), a.checks);
+
+        AtomicityRow dynamicOnly = new AtomicityRow(report(block(3, 4, 3, "harmful")), truth());
+        assertFalse(dynamicOnly.checks.get(AtomicityRow.REAL_STATIC));
+        assertFalse(dynamicOnly.checks.get(AtomicityRow.VELODROME_STATIC));
+    }
 }

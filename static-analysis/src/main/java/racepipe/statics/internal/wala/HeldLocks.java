@@ -71,6 +71,12 @@ final class HeldLocks {
         return s == null ? Set.of() : s;
     }
 
+    /** Locks surely held at n's entry (its callers' and its own monitor when synchronized): held all through n. */
+    Set<LockId> entry(CGNode n) {
+        Set<LockId> e = entry.get(n);
+        return e == null ? Set.of() : e;
+    }
+
     /**
      * Locks surely held before instruction iindex of n counting only n's own monitors and
      * synchronized flag (paths of n's values): for JDK nodes, whose callers are walked apart.

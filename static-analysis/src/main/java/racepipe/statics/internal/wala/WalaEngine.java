@@ -59,6 +59,11 @@ public final class WalaEngine implements RaceEngine {
         if (!budget.over()) {
             lockCycles = lockOrder.cycles();
         }
+        BitSet escaping = Escape.of(p, d);
+        List<List<racepipe.statics.StaticSite>> atomicBlocks = List.of();
+        if (!budget.over()) {
+            atomicBlocks = new AtomicCandidates(p, paths, held, order, ex, appNodes, escaping).blocks();
+        }
         clock.lap("locks + start/join order");
         clock.next("accesses + escape");
 
@@ -78,7 +83,7 @@ public final class WalaEngine implements RaceEngine {
             model.threads.add(new ThreadInfo(t.id(), t.name(), t.id() > 0 && ex.multi[t.id()]));
         }
         model.accesses.addAll(acc.sites.values());
-        model.escaping = Escape.of(p, d);
+        model.escaping = escaping;
         model.handedOver = TaskResults.resultOnly(p);
         model.ownObjectsOnly = TaskResults.outcomeFree(p, d);
         model.publishedSafely = TaskResults.orderedHandOverOnly(p);
@@ -138,6 +143,7 @@ public final class WalaEngine implements RaceEngine {
         stats.put("stagePairs", finder.counts);
         stats.put("threadLocalSites", threadLocal.size());
         stats.put("lockCycles", lockCycles.size());
+        stats.put("atomicBlocks", atomicBlocks.size());
         if (lockOrder.tooManyTriples) {
             stats.put("lockCyclesOfThreeCut", LockOrder.MAX_TRIPLES + " triples or " + LockOrder.MAX_THREE + " cycles");
         }
@@ -150,7 +156,7 @@ public final class WalaEngine implements RaceEngine {
         if (budget.why() != null) {
             stats.put(StaticResult.PARTIAL, budget.why() + "; the pairs are those found until then");
         }
-        return new StaticResult(name(), pairs, clock.stages(), stats, threadLocal, lockCycles);
+        return new StaticResult(name(), pairs, clock.stages(), stats, threadLocal, lockCycles, atomicBlocks);
     }
 
     /** Application (and watched library) nodes reached by some thread, each with the threads that reach it. */
