@@ -60,13 +60,18 @@ public final class CycleTruth {
         return t;
     }
 
-    /** The truth cycle a predicted one stands for (the same set of acquire lines), or null. */
+    /**
+     * The truth cycle a predicted one stands for, or null: the same set of acquire lines; when the
+     * truth repeats a label (threads running the same code, each acquire listed), the same number
+     * of acquires too (a three-thread cycle's lines also make a two-thread one that cannot happen).
+     */
     public Cycle match(Candidate c) {
         Set<String> lines = lines(c);
         for (Cycle t : cycles) {
             Set<String> want = new TreeSet<>();
             t.labels().forEach(l -> want.add(where.getOrDefault(l, "?" + l))); // a label not in the sources matches nothing
-            if (want.equals(lines)) {
+            boolean everyAcquire = new java.util.HashSet<>(t.labels()).size() < t.labels().size();
+            if (want.equals(lines) && (!everyAcquire || t.labels().size() == c.sites.size())) {
                 return t;
             }
         }
