@@ -1,15 +1,15 @@
 package racepipe.pipeline.run;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import racepipe.pipeline.model.Candidate;
+import racepipe.pipeline.model.Hang;
 import racepipe.pipeline.model.SiteInfo;
 
 /**
  * A confirmed lock cycle's stacks: each of its threads' stack where the confirming trial
- * deadlocked, taken from the scheduler's evidence ({@code | stacks: NAME: frames ; ...}). A
+ * deadlocked, taken from the scheduler's evidence ({@link Hang#stacks}). A
  * cycle thread is the trial thread whose first program frame is in the method of the acquire it
  * wants (on that acquire's line when the frame has one: a synchronized method takes its monitor
  * before its first line).
@@ -20,7 +20,7 @@ final class DeadlockStacks {
 
     /** Per cycle thread (in the candidate's order), its stack in the trial's deadlock, or null where none matched; null when the evidence has no stacks. */
     static List<String> of(Candidate c, String evidence) {
-        Map<String, String> byThread = stacks(evidence);
+        Map<String, String> byThread = Hang.stacks(evidence);
         if (byThread.isEmpty()) {
             return null;
         }
@@ -28,22 +28,6 @@ final class DeadlockStacks {
         for (int i = 1; i < c.sites.size(); i += 2) {
             String name = threadAt(byThread, c.sites.get(i));
             out.add(name == null ? null : byThread.remove(name)); // two cycle threads at one acquire: two trial threads
-        }
-        return out;
-    }
-
-    /** The evidence's stacks, by thread name, frames joined by " <- ". */
-    static Map<String, String> stacks(String evidence) {
-        Map<String, String> out = new LinkedHashMap<>();
-        int at = evidence == null ? -1 : evidence.indexOf("| stacks:");
-        if (at < 0) {
-            return out;
-        }
-        for (String part : evidence.substring(at + "| stacks:".length()).split(" ; ")) {
-            int colon = part.indexOf(": ");
-            if (colon > 0) {
-                out.put(part.substring(0, colon).trim(), part.substring(colon + 2).trim());
-            }
         }
         return out;
     }

@@ -1,6 +1,5 @@
 package racepipe.pipeline.run;
 
-import java.util.ArrayList;
 import java.util.List;
 import racepipe.contract.CandidateKind;
 import racepipe.pipeline.model.Candidate;
@@ -24,16 +23,7 @@ final class StaticAtomicity {
         if (s == null || s.atomicBlocks().isEmpty()) {
             return;
         }
-        List<Candidate> all = new ArrayList<>(r.candidates(CandidateKind.ATOMIC_BLOCK));
-        for (Candidate block : StaticPhase.atomicBlocks(s)) {
-            List<Candidate> known = all.stream().filter(c -> sameBlock(c, block)).toList();
-            if (known.isEmpty()) {
-                all.add(block);
-            } else {
-                known.forEach(c -> c.predictors.putAll(block.predictors));
-            }
-        }
-        r.candidates(CandidateKind.ATOMIC_BLOCK, all);
+        StaticOnly.merge(r, CandidateKind.ATOMIC_BLOCK, StaticPhase.atomicBlocks(s), StaticAtomicity::sameBlock);
     }
 
     /** After Phase 2: the static-only blocks no trial interleaved leave {@code atomicity} for {@code staticAtomicity}. */
@@ -41,14 +31,10 @@ final class StaticAtomicity {
         if (r.atomicity == null) {
             return;
         }
-        List<Candidate> kept = new ArrayList<>(), moved = new ArrayList<>();
-        for (Candidate c : r.atomicity) {
-            boolean staticOnly = c.predictors.keySet().stream().allMatch(k -> k.startsWith("static"));
-            (staticOnly && !c.counted() ? moved : kept).add(c);
-        }
-        r.atomicity = kept;
-        if (!moved.isEmpty()) {
-            r.staticAtomicity = moved;
+        List<List<Candidate>> split = StaticOnly.split(r.atomicity);
+        r.atomicity = split.get(0);
+        if (!split.get(1).isEmpty()) {
+            r.staticAtomicity = split.get(1);
         }
     }
 

@@ -1,6 +1,5 @@
 package racepipe.pipeline.run;
 
-import java.util.ArrayList;
 import java.util.List;
 import racepipe.contract.CandidateKind;
 import racepipe.pipeline.model.Candidate;
@@ -23,16 +22,7 @@ final class StaticCycles {
         if (s == null || s.lockCycles().isEmpty()) {
             return;
         }
-        List<Candidate> all = new ArrayList<>(r.candidates(CandidateKind.LOCK_CYCLE));
-        for (Candidate cycle : StaticPhase.cycles(s)) {
-            Candidate known = all.stream().filter(c -> sameCycle(c.siteKeys(), cycle.siteKeys())).findFirst().orElse(null);
-            if (known == null) {
-                all.add(cycle);
-            } else {
-                known.predictors.putAll(cycle.predictors);
-            }
-        }
-        r.candidates(CandidateKind.LOCK_CYCLE, all);
+        StaticOnly.merge(r, CandidateKind.LOCK_CYCLE, StaticPhase.cycles(s), (a, b) -> sameCycle(a.siteKeys(), b.siteKeys()));
     }
 
     /** After Phase 2: the static-only cycles no trial deadlocked on leave {@code deadlocks} for {@code staticCycles}. */
@@ -40,14 +30,10 @@ final class StaticCycles {
         if (r.deadlocks == null) {
             return;
         }
-        List<Candidate> kept = new ArrayList<>(), moved = new ArrayList<>();
-        for (Candidate c : r.deadlocks) {
-            boolean staticOnly = c.predictors.keySet().stream().allMatch(k -> k.startsWith("static"));
-            (staticOnly && !"confirmed".equals(c.verdict) ? moved : kept).add(c);
-        }
-        r.deadlocks = kept;
-        if (!moved.isEmpty()) {
-            r.staticCycles = moved;
+        List<List<Candidate>> split = StaticOnly.split(r.deadlocks);
+        r.deadlocks = split.get(0);
+        if (!split.get(1).isEmpty()) {
+            r.staticCycles = split.get(1);
         }
     }
 
