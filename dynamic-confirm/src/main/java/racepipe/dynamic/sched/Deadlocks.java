@@ -56,8 +56,8 @@ final class Deadlocks {
                 live.add(t);
             }
         }
-        if (live.isEmpty()) {
-            return null;
+        if (live.stream().allMatch(t -> t.thread.isDaemon())) {
+            return null; // only daemons left blocked: the JVM ends the program, no hang
         }
         Map<SchedThread, List<SchedThread>> waitsFor = new IdentityHashMap<>();
         Map<SchedThread, String> what = new IdentityHashMap<>();
