@@ -94,6 +94,10 @@ class DeadlockAtomicityCliTest {
                             t1 = new Thread(() -> { try { await(); } catch (InterruptedException e) { } });
                             t2 = new Thread(() -> { work(); signal(); });
                         }
+                        case "lonewait" -> {
+                            t1 = new Thread(() -> { try { synchronized (SIGNAL) { SIGNAL.wait(); } } catch (InterruptedException e) { } }); // @LONE
+                            t2 = new Thread(() -> { });
+                        }
                         case "gated" -> {
                             t1 = new Thread(() -> { synchronized (GATE) { transfer(x, y); } });
                             t2 = new Thread(() -> { work(); synchronized (GATE) { transfer(y, x); } });
@@ -193,6 +197,16 @@ class DeadlockAtomicityCliTest {
                 assertThat(run.path("hang").asText()).startsWith("missed notification: ").contains(waits);
             }
         }
+    }
+
+    @Test
+    void a_program_whose_every_run_hangs_should_exit_1_naming_the_wait() throws Exception {
+        Cli.Result r = Cli.run("analyze", app.toString(), "--runs", "1", "--predictors", "hybrid", "--jobs", "1", "--timeout", "5",
+                "--out", dir.resolve("lonewait").toString(), "--", "lonewait");
+        assertThat(r.code()).as(r.output()).isEqualTo(1);
+        assertThat(r.output()).contains("hang: 1 of 1 Phase 1 run ended with every thread blocked; missed notification");
+        assertThat(r.json().path("runs").get(0).path("hang").asText()).startsWith("missed notification: Thread-0 waits at bugs.Main.lambda$main$")
+                .contains("(Main.java:" + line("@LONE") + ")");
     }
 
     @Test

@@ -181,7 +181,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
             System.out.println("continue: " + Launcher.command() + " analyze " + resumeArgs(program, dir));
         }
         System.out.flush();
-        return r.pairs.stream().anyMatch(RacePair::counted)
+        // a Phase 1 run that ended with every thread blocked proved a hang (seeded, replayable): a bug found, as a confirmed race is
+        boolean hung = r.runs != null && r.runs.stream().anyMatch(run -> run.hang() != null);
+        return r.pairs.stream().anyMatch(RacePair::counted) || hung
                 || r.otherCandidates().stream().anyMatch(racepipe.pipeline.model.Candidate::counted) ? 1 : 0;
     }
 
