@@ -16,11 +16,19 @@ import racepipe.dynamic.runtime.Sites;
  * object); that operation runs first (the violation is recorded with both threads' stacks), and
  * the postponed thread may run again once it is done. When every enabled thread is postponed,
  * one is released at random; one postponed for too many turns is released too. As RaceFuzzer,
- * it stops steering after enough violations or fruitless postponements. Every choice is the
- * seed's, so a seed replays its trial. Guarded by the scheduler's lock.
+ * it stops steering after enough violations or fruitless postponements. A coin at the first
+ * check decides the trial's order, as RaceFuzzer's does a race's: heads, the above; tails, the
+ * block made atomic (a thread keeps the turn from its check to its act in that invocation, unless
+ * it would block or it takes more than {@link #ATOMIC_POINTS} points), so the trial makes no
+ * violation and shows what the program does without one. The trials of both orders tell whether
+ * an exception is the block's (pipeline run/BlockAttribution): one that another block or race
+ * causes comes in both. Every choice is the seed's, so a seed replays its trial. Guarded by the
+ * scheduler's lock.
  */
 final class AtomFuzzer extends Postponing {
     static final int ENOUGH = 10;
+    /** Tails: the most points a thread keeps the turn for between its check and its act. */
+    static final int ATOMIC_POINTS = 200;
 
     /** A thread's check: in which invocation, on which address, of which kind. */
     private record Check(long invocation, Object target, int slot, int kind, String stack) {
@@ -50,6 +58,10 @@ final class AtomFuzzer extends Postponing {
     private final Map<SchedThread, Release> releases = new HashMap<>();
     private final Map<SchedThread, Integer> lastSite = new HashMap<>();
     private int violations;
+    /** The trial's coin, flipped at the first check: true interleaves, false makes the block atomic; null before. */
+    private Boolean interleave;
+    /** Tails: per thread inside the block, {its invocation, the points it kept the turn for}. */
+    private final Map<SchedThread, long[]> inBlock = new HashMap<>();
 
     AtomFuzzer(String check, String act, RaceLog log, Roster roster, Choices choices, LockModel locks) {
         super(roster, choices);
@@ -67,6 +79,12 @@ final class AtomFuzzer extends Postponing {
     public boolean keepsTurn(SchedThread me, long turn) {
         if (!steering()) {
             return false;
+        }
+        if (interleave == null && me.atomic && Sites.get(me.site).key().equals(check)) {
+            interleave = choices.coin();
+        }
+        if (Boolean.FALSE.equals(interleave)) {
+            return atomically(me);
         }
         for (Map.Entry<SchedThread, Release> e : new ArrayList<>(releases.entrySet())) {
             if (e.getValue().other == me && --e.getValue().points <= 0) {
@@ -104,6 +122,34 @@ final class AtomFuzzer extends Postponing {
             checked.put(me, new Check(me.invocation, me.target, me.slot, me.atomicKind, Stacks.of(Thread.currentThread().getStackTrace())));
         }
         return false;
+    }
+
+    /**
+     * Tails: me keeps the turn from its check to its act in the same invocation, while its next
+     * operation cannot block (no wait, join or yield; an acquire only of a lock it can take) and
+     * for at most {@link #ATOMIC_POINTS} points; then it is a thread like the others.
+     */
+    private boolean atomically(SchedThread me) {
+        long[] in = inBlock.get(me);
+        String key = me.atomic ? Sites.get(me.site).key() : null;
+        boolean free = me.op != SchedThread.Op.WAIT && me.op != SchedThread.Op.JOIN && me.op != SchedThread.Op.YIELD
+                && !(me.op == SchedThread.Op.ACQUIRE && !locks.canAcquire(me, me.lock, me.exclusive));
+        if (in != null && act.equals(key) && in[0] == me.invocation) {
+            inBlock.remove(me); // its act runs now; from its next point on it is like the others
+            return free;
+        }
+        if (check.equals(key)) {
+            inBlock.put(me, new long[] {me.invocation, 0});
+            return free;
+        }
+        if (in == null) {
+            return false;
+        }
+        if (!free || ++in[1] > ATOMIC_POINTS) {
+            inBlock.remove(me);
+            return false;
+        }
+        return true;
     }
 
     /** me is about to make an operation on w's address that conflicts with its check and its act. */
@@ -159,6 +205,9 @@ final class AtomFuzzer extends Postponing {
 
     @Override
     public String stopped() {
+        if (Boolean.FALSE.equals(interleave)) {
+            return "the coin made the block atomic in this trial: no violation";
+        }
         return stoppedAfter(violations + " atomicity violations");
     }
 }
