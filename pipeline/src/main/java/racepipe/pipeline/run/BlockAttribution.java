@@ -20,13 +20,14 @@ final class BlockAttribution {
     private BlockAttribution() {
     }
 
-    /** {@code act}: the block's second site. */
-    static Attribution.Result of(SiteInfo act, List<TrialResult> trials) {
+    /** {@code sites}: the block's check, its act (and the interleaving access). */
+    static Attribution.Result of(List<SiteInfo> sites, List<TrialResult> trials) {
+        SiteInfo act = sites.get(1);
         TrialResult.Thrown inside = thrownInside(act, trials);
         if (inside != null) {
             return new Attribution.Result(true, inside.type() + " thrown inside the block's act (" + frame(act) + ")");
         }
-        int[] n = counts(trials);
+        int[] n = counts(sites, trials);
         double p = p(n);
         String rates = String.format("trials that interleaved the block threw in %d/%d, the others in %d/%d (p=%.2g)",
                 n[1], n[0], n[3], n[2], p);
@@ -55,26 +56,51 @@ final class BlockAttribution {
     }
 
     /** One-sided Fisher p that the trials which interleaved the block throw more often than the others. */
-    static double p(List<TrialResult> trials) {
-        return p(counts(trials));
+    static double p(List<SiteInfo> sites, List<TrialResult> trials) {
+        return p(counts(sites, trials));
     }
 
     private static double p(int[] n) {
         return Attribution.fisherGreater(n[1], n[0] - n[1], n[3], n[2] - n[3]);
     }
 
-    /** {hits, hits that threw after the interleaving, other trials, other trials that threw}. */
-    private static int[] counts(List<TrialResult> trials) {
+    /**
+     * {hits, hits that threw after the interleaving, other trials, other trials that threw}. An
+     * exception thrown in the block's method before its act (at the check's line or between) is
+     * not the block's: no act had run on the stale check there (connpool's lease throws inside
+     * lease..release, the block of another check-then-act); it counts as no exception.
+     */
+    private static int[] counts(List<SiteInfo> sites, List<TrialResult> trials) {
         int[] n = new int[4];
         for (TrialResult t : trials) {
+            boolean threw = t.exception() != null && !beforeAct(sites.get(0), sites.get(1), t.exception());
             if (t.raced()) {
                 n[0]++;
-                n[1] += t.exception() != null && t.exception().afterRace() ? 1 : 0;
+                n[1] += threw && t.exception().afterRace() ? 1 : 0;
             } else {
                 n[2]++;
-                n[3] += t.exception() != null ? 1 : 0;
+                n[3] += threw ? 1 : 0;
             }
         }
         return n;
+    }
+
+    /** The exception's stack passes through the block's method at a line from its check's up to (not including) its act's. */
+    static boolean beforeAct(SiteInfo check, SiteInfo act, TrialResult.Thrown ex) {
+        String at = frame(act);
+        String prefix = at.substring(0, at.lastIndexOf(':') + 1);
+        String stack = String.valueOf(ex.stack());
+        for (int i = stack.indexOf(prefix); i >= 0; i = stack.indexOf(prefix, i + 1)) {
+            int end = stack.indexOf(')', i + prefix.length());
+            try {
+                int line = Integer.parseInt(stack.substring(i + prefix.length(), end));
+                if (line >= check.line() && line < act.line()) {
+                    return true;
+                }
+            } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+                // not a frame with a line
+            }
+        }
+        return false;
     }
 }

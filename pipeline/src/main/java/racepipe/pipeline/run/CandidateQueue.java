@@ -74,8 +74,8 @@ final class CandidateQueue {
         c.confirm = ConfirmRuns.totals(trials, opt);
         c.confirm.max = opt.trials();
         c.verdict = CandidateRules.verdict(kind, c.sites, trials);
-        if (kind == CandidateKind.ATOMIC_BLOCK && CandidateRules.threw(trials)) {
-            c.confirm.attribution = BlockAttribution.of(c.sites.get(1), trials).why();
+        if (kind == CandidateKind.ATOMIC_BLOCK && CandidateRules.threw(c.sites, trials)) {
+            c.confirm.attribution = BlockAttribution.of(c.sites, trials).why();
         }
         c.trials = trials.stream().map(TrialSummary::of).toList();
         TrialResult example = CandidateRules.example(trials);

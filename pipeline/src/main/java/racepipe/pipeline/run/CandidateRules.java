@@ -49,10 +49,10 @@ public final class CandidateRules {
         if (inside != null) {
             return Stopping.Decision.stop("settled harmful: " + inside.type() + " thrown inside the block's act");
         }
-        if (BlockAttribution.p(trials) < Attribution.P / max) {
+        if (BlockAttribution.p(sites, trials) < Attribution.P / max) {
             return Stopping.Decision.stop("settled harmful: the trials that interleaved it throw more often than the others");
         }
-        if (trials.stream().anyMatch(t -> t.raced() && t.exception() != null)) {
+        if (threw(sites, trials)) {
             return Stopping.Decision.GO; // the attribution test decides, on every trial
         }
         if (hits >= 2L * Stopping.EACH_ORDER) {
@@ -72,12 +72,13 @@ public final class CandidateRules {
         if (kind == CandidateKind.LOCK_CYCLE) {
             return "confirmed";
         }
-        return threw(trials) && BlockAttribution.of(sites.get(1), trials).attributed() ? "harmful" : "real";
+        return threw(sites, trials) && BlockAttribution.of(sites, trials).attributed() ? "harmful" : "real";
     }
 
-    /** A hit threw: what {@link BlockAttribution} is asked about. */
-    static boolean threw(List<TrialResult> trials) {
-        return trials.stream().anyMatch(t -> t.raced() && t.exception() != null);
+    /** A hit threw, not before the block's act: what {@link BlockAttribution} is asked about. */
+    static boolean threw(List<SiteInfo> sites, List<TrialResult> trials) {
+        return trials.stream().anyMatch(t -> t.raced() && t.exception() != null
+                && !BlockAttribution.beforeAct(sites.get(0), sites.get(1), t.exception()));
     }
 
     /** The trial to show and replay: the first hit that threw, else the first hit; null when none hit. */

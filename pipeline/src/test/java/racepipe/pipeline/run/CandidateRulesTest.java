@@ -89,7 +89,7 @@ class CandidateRulesTest {
         ts.add(hit(99, "Worker-2", AT_CHECK));
         assertThat(stopsAfter(CandidateKind.ATOMIC_BLOCK, ts, ts.size())).isEqualTo(ts.size());
         assertThat(CandidateRules.verdict(CandidateKind.ATOMIC_BLOCK, BLOCK, ts)).isEqualTo("real");
-        assertThat(BlockAttribution.of(BLOCK.get(1), ts).why()).contains("another block's");
+        assertThat(BlockAttribution.of(BLOCK, ts).why()).contains("another block's");
     }
 
     @Test
@@ -103,6 +103,20 @@ class CandidateRulesTest {
         assertThat(CandidateRules.verdict(CandidateKind.ATOMIC_BLOCK, BLOCK, ts)).isEqualTo("harmful");
         int n = stopsAfter(CandidateKind.ATOMIC_BLOCK, ts, 50);
         assertThat(n).isGreaterThan(4).isLessThanOrEqualTo(ts.size());
+    }
+
+    @Test
+    void an_exception_thrown_at_the_blocks_check_should_not_be_the_blocks() {
+        // connpool's lease..release: its interleaved trials throw at the lease (its check), the act of another block
+        List<TrialResult> ts = new java.util.ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            ts.add(hit(2 * i, "Worker-2", AT_CHECK));
+            ts.add(serial(2 * i + 1, null, null));
+        }
+        assertThat(CandidateRules.verdict(CandidateKind.ATOMIC_BLOCK, BLOCK, ts)).isEqualTo("real");
+        assertThat(stopsAfter(CandidateKind.ATOMIC_BLOCK, ts, 50)).isLessThan(ts.size());
+        assertThat(BlockAttribution.beforeAct(BLOCK.get(0), BLOCK.get(1), ts.get(0).exception())).isTrue();
+        assertThat(BlockAttribution.beforeAct(BLOCK.get(0), BLOCK.get(1), hit(1, "Worker-1", IN_BLOCK).exception())).isFalse();
     }
 
     @Test
