@@ -43,7 +43,7 @@ final class AccessCollector {
     private final LibraryLift lift;
     private final OwnedFields owned;
     private final Fresh fresh;
-    private final ThreadOwned threadOwned;
+    final ThreadOwned threadOwned;
     private final BarrierPhases phases;
     private final IndexPartition partition;
     private final SoleInstance sole;
