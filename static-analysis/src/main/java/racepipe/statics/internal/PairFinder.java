@@ -103,6 +103,9 @@ public final class PairFinder {
         if (common == null) {
             return null;
         }
+        if (!inside(a).equals(inside(b))) {
+            return null; // one is inside an encapsulated collection the other cannot reach
+        }
         if (a.constIndex != null && b.constIndex != null && !a.constIndex.equals(b.constIndex)) {
             return null; // two fixed, different elements
         }
@@ -134,6 +137,10 @@ public final class PairFinder {
 
     private void bump(String stage) {
         counts.merge(stage, 1, Integer::sum);
+    }
+
+    private static String inside(AccessFact a) {
+        return a.insideOf == null ? "" : a.insideOf;
     }
 
     /** Common abstract objects of the two bases; an empty set for statics; null: no alias. */
@@ -209,7 +216,8 @@ public final class PairFinder {
 
     /** Both accesses are owned by their thread's running instance, and the two threads' owned objects share no common object. */
     private boolean ownedApart(AccessFact a, AccessFact b, int t1, int t2, BitSet common) {
-        if (!a.ownedIn.get(t1) || !b.ownedIn.get(t2) || a.isStatic() || a.unknownBase || b.unknownBase) {
+        if (!a.ownedIn.get(t1) || !b.ownedIn.get(t2) || a.isStatic() || a.unknownBase || b.unknownBase
+                || a.ownedInside || b.ownedInside) {
             return false;
         }
         BitSet both = (BitSet) common.clone();
