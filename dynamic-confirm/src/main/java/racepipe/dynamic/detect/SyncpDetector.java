@@ -78,6 +78,12 @@ public final class SyncpDetector implements Detector {
     private boolean[] memoRace = new boolean[8];
     private long memoKey = -1, memoVersion = -1;
     private final VectorClock scratch = new VectorClock();
+    private int[] eraStart = new int[8];   // per thread: its first unit since its last acquire or receive that brought something
+    private boolean[] busy = new boolean[8]; // per thread: another thread held a section during its present unit
+    private int[][] busyUnits = new int[8][]; // per thread: its units during which another held a section, ascending
+    private int[] busyCount = new int[8];
+    private final SyncpOlder older = new SyncpOlder();
+    private int[] items = new int[8];
 
     /** A thread's hard clock at the end of each epoch in which it grew. */
     private static final class History {
@@ -103,7 +109,7 @@ public final class SyncpDetector implements Detector {
 
     @Override
     public int entryInts() {
-        return 1; // the latest access's epoch; negated: the next repeat is called all the same
+        return 2; // the latest access's epoch (negated: the next repeat is called all the same); its older units (SyncpOlder)
     }
 
     @Override
@@ -123,6 +129,13 @@ public final class SyncpDetector implements Detector {
     @Override
     public int summaryStamp(int tid) {
         return pack(tid, epoch(tid));
+    }
+
+    /** An A left in an earlier era: the detector keeps the unit it replaces (see {@link #access}). */
+    @Override
+    public int summaryFloor(int tid) {
+        epoch(tid);
+        return eraStart[tid];
     }
 
     @Override
@@ -168,6 +181,10 @@ public final class SyncpDetector implements Detector {
             ideal = Arrays.copyOf(ideal, m);
             idealVersion = Arrays.copyOf(idealVersion, m);
             idealEpoch = Arrays.copyOf(idealEpoch, m);
+            eraStart = Arrays.copyOf(eraStart, m);
+            busy = Arrays.copyOf(busy, m);
+            busyUnits = Arrays.copyOf(busyUnits, m);
+            busyCount = Arrays.copyOf(busyCount, m);
         }
         if (tid >= width) {
             width = tid + 1;
@@ -175,6 +192,9 @@ public final class SyncpDetector implements Detector {
             expanded = Arrays.copyOf(expanded, Math.max(width, expanded.length));
             memoC = Arrays.copyOf(memoC, Math.max(width, memoC.length));
             memoRace = Arrays.copyOf(memoRace, Math.max(width, memoRace.length));
+            if (items.length < 2 * width) {
+                items = Arrays.copyOf(items, 2 * width);
+            }
             memoVersion = -1;
         }
     }
@@ -211,7 +231,26 @@ public final class SyncpDetector implements Detector {
             s.epochs[s.n] = e;
             s.clocks[s.n++] = new VectorClock(hard(tid));
         }
+        if (busy[tid]) {
+            int[] b = busyUnits[tid];
+            if (b == null || busyCount[tid] == b.length) {
+                busyUnits[tid] = b = b == null ? new int[4] : Arrays.copyOf(b, 2 * b.length);
+            }
+            b[busyCount[tid]++] = e;
+        }
+        busy[tid] = sections.othersHold(tid);
         epochs[tid] = e + 1;
+    }
+
+    /** tid's new era: what follows may need more than what preceded (an acquire, a receive that brought something). */
+    private void newEra(int tid) {
+        eraStart[tid] = epoch(tid);
+    }
+
+    /** Whether no other thread held a section at any time during tid's finished unit c. */
+    private boolean quiet(int tid, int c) {
+        int[] b = busyUnits[tid];
+        return b == null || Arrays.binarySearch(b, 0, busyCount[tid], c) < 0;
     }
 
     /** tid's hard clock at the end of its epoch k (the live one for its present epoch), or null. */
@@ -248,7 +287,7 @@ public final class SyncpDetector implements Detector {
         if (c != null && hard(tid).join(c)) {
             dirty[tid] = true;
             version++;
-            return true;
+            return true; // the caller ends the unit, then the era
         }
         return false;
     }
@@ -269,16 +308,27 @@ public final class SyncpDetector implements Detector {
         int t = by.tid, k = epoch(t);
         boolean write = s.write(e);
         boolean settled = check(s, d, base, e, write, by);
-        d[base + entries + e * stride] = k;
+        int at = base + entries + e * stride, was = Math.abs(d[at]);
+        if (sections.othersHold(t)) {
+            if (was > 0 && was < eraStart[t] && older.last(d[at + 1]) != was) {
+                d[at + 1] = older.add(d[at + 1], was, quiet(t, was)); // an earlier era's unit may race where this one does not
+            }
+        } else {
+            d[at + 1] = older.clear(d[at + 1]); // this unit races whenever an older one does (see the class comment)
+        }
+        d[at] = k;
+        if (settled) {
+            keepOlder(s, d, base, e, t);
+        }
         d[base + a] = settled ? pack(t, k) : INVALID;
         if (write) {
             d[base + w] = pack(t, k);
             d[base + writer] = t + 1;
             d[base + writer + 1] = k;
             for (int i = 0, n = s.size(); i < n; i++) { // the other threads' repeats may read this write
-                int at = base + entries + i * stride;
-                if (s.who(i).tid != t && d[at] > 0) {
-                    d[at] = -d[at];
+                int o = base + entries + i * stride;
+                if (s.who(i).tid != t && d[o] > 0) {
+                    d[o] = -d[o];
                 }
             }
             wrote(t);
@@ -299,6 +349,22 @@ public final class SyncpDetector implements Detector {
                 dirty[t] = true;
                 version++;
                 tick(t);
+                newEra(t);
+            }
+        }
+    }
+
+    /**
+     * Before the hub's summary path may replace the units of tid's other entries of the location
+     * unseen: each one's latest unit from an earlier era becomes an older unit.
+     */
+    private void keepOlder(Shape s, int[] d, int base, int e, int t) {
+        for (int i = 0, n = s.size(); i < n; i++) {
+            if (i != e && s.who(i).tid == t) {
+                int at = base + entries + i * stride, c = Math.abs(d[at]);
+                if (c > 0 && c < eraStart[t] && older.last(d[at + 1]) != c) {
+                    d[at + 1] = older.add(d[at + 1], c, quiet(t, c));
+                }
             }
         }
     }
@@ -322,17 +388,26 @@ public final class SyncpDetector implements Detector {
             if (u == t) {
                 continue;
             }
-            int c = Math.abs(d[base + entries + i * stride]);
+            int at = base + entries + i * stride, c = Math.abs(d[at]);
             if (c >= epoch(u)) {
                 settled = false; // u may repeat it in this unit after this thread's write
             }
             if (c <= h.get(u) || other.excludes(by)) {
-                continue; // t's own predecessors need u's unit c; or both hold a lock, one exclusively
+                continue; // t's own predecessors need u's unit c (and its older ones); or both hold a lock, one exclusively
             }
-            if (race(u, c, t, k)) {
-                settled = false;
-                if (write || s.write(i)) {
-                    pairs.record(s.site(i), u, site, t);
+            int v = d[at + 1], m = older.size(v);
+            if (items.length <= m) {
+                items = Arrays.copyOf(items, 2 * m + 2);
+            }
+            older.read(v, items);
+            items[m] = c;
+            for (int j = m; j >= 0 && items[j] > h.get(u); j--) { // the latest first; one race is the pair
+                if (race(u, items[j], t, k)) {
+                    settled = false;
+                    if (write || s.write(i)) {
+                        pairs.record(s.site(i), u, site, t);
+                    }
+                    break;
                 }
             }
         }
@@ -422,7 +497,11 @@ public final class SyncpDetector implements Detector {
     public void acquire(int tid, int lock, boolean exclusive) {
         sections.acquire(tid, lock, exclusive, epoch(tid));
         version++;
+        for (int x = 0; x < width; x++) {
+            busy[x] |= x != tid; // the others' present units: a section of tid's open during them
+        }
         tick(tid);
+        newEra(tid);
     }
 
     @Override
@@ -444,6 +523,7 @@ public final class SyncpDetector implements Detector {
     public void threadJoin(int joiner, int joined) {
         if (receive(joiner, send(joined))) {
             tick(joiner);
+            newEra(joiner);
         }
     }
 
@@ -457,6 +537,7 @@ public final class SyncpDetector implements Detector {
     public void waitReturn(int tid, int monitor) {
         if (receive(tid, strong.get(-1L - monitor))) {
             tick(tid);
+            newEra(tid);
         }
     }
 
@@ -467,6 +548,7 @@ public final class SyncpDetector implements Detector {
             tick(tid);
         } else if (receive(tid, strong.get(variable))) {
             tick(tid); // a spinning read that brings nothing ends no epoch
+            newEra(tid);
         }
     }
 
