@@ -94,8 +94,9 @@ public interface Detector {
 
     /**
      * The lowest epoch (A's low 24 bits) of tid's for which the summary path still applies: an A
-     * that tid left before it is the detector's to see again (SyncP: an A from an earlier era,
-     * whose entries' units the detector must keep). It changes only with {@link #stamp}.
+     * that tid left before it is the detector's to see again (SyncP: an A from an earlier era
+     * while another thread holds a lock, whose entries' units the detector must keep). It may
+     * change at any event of another thread; the hub reads it again at each {@code begin}.
      */
     default int summaryFloor(int tid) {
         return 0;

@@ -29,16 +29,26 @@ import java.util.Arrays;
  * not). Every event of a unit but its last is a read that brings nothing new, so the events of a
  * unit have the same predecessors' closure and each is in a closure exactly when its unit's last
  * event is: the closure over whole units is the paper's, event by event. The question is asked
- * of each entry's latest access (its unit), at an access's first occurrence in its thread's unit
- * and again after another thread's write to the location (the write may be what the next read
- * reads, so the other threads' entries are negated, their units kept). What this leaves out: an
- * older access of an entry may race where its latest does not, when its thread read something
- * new or took a lock between them. T3 locks m, writes x; T1 reads x twice at one site, writes y;
- * T3 reads y, unlocks m; T2 locks m, writes x: T1's first read races T2's write, its second
- * does not (its closure takes T3's whole section, which read T1's y), and the pair is missed.
- * Keeping every such access costs memory linear in the run (the paper's algorithm keeps them;
- * it proves linear space necessary); none of 3,000 random traces of {@code SyncpReferenceTest}
- * has such a pair. Each thread
+ * at an access's first occurrence in its thread's unit and again after another thread's write
+ * to the location (the write may be what the next read reads, so the other threads' entries are
+ * negated, their units kept), of every unit of every other thread's entry that may race where
+ * its later ones do not (a pair is a pair of sites: the first unit found racing is enough).
+ * <p><b>Older units.</b> An older access of an entry may race where its latest does not: T3
+ * locks m, writes x; T1 reads x twice at one site, writes y; T3 reads y, unlocks m; T2 locks m,
+ * writes x: T1's first read races T2's write, its second does not (its closure takes T3's whole
+ * section, which read T1's y). A later unit c of an entry races every access that an older one
+ * c' races (so c' is dropped) when (1) nothing between them needs more than c' did: they are in
+ * one era of the thread, eras being ended by its acquires and by receives that bring something
+ * new (the closure of c is then that of c' and the events between, which add only themselves);
+ * or (2) no other thread held a section at c: a closure of c and a later access e2 holds events
+ * after c only through e2's own closure or by the lock rule releasing a section open at c, and
+ * a section of c's own thread open at c was also open, or released later than c', at c' (same
+ * entry, same locks), so c' is then in e2's closure or in the closure of c' and e2 whenever c is.
+ * Each entry keeps the latest unit of each earlier era for which neither held ({@link SyncpOlder},
+ * one int; a unit during which no other thread held a section at any time replaces those before
+ * it): none on SOR, whose sweeps hold no lock. The hub's summary path would replace an entry's
+ * unit unseen, so it stops at the thread's era's start ({@link #summaryFloor}), and before A lets
+ * it go on the thread's other entries' units from earlier eras are kept. Each thread
  * keeps the units its own predecessors need (its "hard" clock: start, join, wait/notify,
  * volatiles and the java.util.concurrent hand-offs, and reads-from), recorded at the end of each
  * unit in which it grew; each lock its sections per thread (acquire and release units, trace
@@ -54,7 +64,10 @@ import java.util.Arrays;
  * detector's stamps again inside a run of cells and tells it of the writes its summary path
  * settles ({@link Detector#stampsMoveAtWrites}). On SOR 400 it costs about HB's time.
  * {@code SyncpReferenceTest} checks the pairs against this definition computed from scratch and
- * against the paper's event-by-event closure (every pair a race).
+ * against the paper's event-by-event closure (equal sets, on random and on dense traces), and
+ * {@code SyncpExamplesTest} on hand-written ones. What is not kept: an older unit that every
+ * other thread's closure already holds (the paper's per-thread views would drop it); the lists
+ * grow only while threads hold sections across eras of others.
  */
 public final class SyncpDetector implements Detector {
     private final PairTable pairs = new PairTable();
@@ -82,6 +95,7 @@ public final class SyncpDetector implements Detector {
     private boolean[] busy = new boolean[8]; // per thread: another thread held a section during its present unit
     private int[][] busyUnits = new int[8][]; // per thread: its units during which another held a section, ascending
     private int[] busyCount = new int[8];
+    private int[] busySince = new int[8];  // per thread: the unit after the one in which others last began to hold a section
     private final SyncpOlder older = new SyncpOlder();
     private int[] items = new int[8];
 
@@ -131,11 +145,16 @@ public final class SyncpDetector implements Detector {
         return pack(tid, epoch(tid));
     }
 
-    /** An A left in an earlier era: the detector keeps the unit it replaces (see {@link #access}). */
+    /**
+     * While another thread holds a section, an A left before tid's present era (or before the
+     * others began to hold one) is the detector's to see: the unit the path would replace may
+     * race where the new one does not (see the class comment). Otherwise the new unit races
+     * whenever the one it replaces does, and the path goes on.
+     */
     @Override
     public int summaryFloor(int tid) {
         epoch(tid);
-        return eraStart[tid];
+        return sections.othersHold(tid) ? Math.max(eraStart[tid], busySince[tid]) : 0;
     }
 
     @Override
@@ -185,6 +204,7 @@ public final class SyncpDetector implements Detector {
             busy = Arrays.copyOf(busy, m);
             busyUnits = Arrays.copyOf(busyUnits, m);
             busyCount = Arrays.copyOf(busyCount, m);
+            busySince = Arrays.copyOf(busySince, m);
         }
         if (tid >= width) {
             width = tid + 1;
@@ -495,6 +515,12 @@ public final class SyncpDetector implements Detector {
 
     @Override
     public void acquire(int tid, int lock, boolean exclusive) {
+        epoch(tid);
+        for (int x = 0; x < width; x++) {
+            if (x != tid && epochs[x] != 0 && !sections.othersHold(x)) {
+                busySince[x] = epochs[x] + 1; // an A of x's from before now no longer lets the hub's path go on
+            }
+        }
         sections.acquire(tid, lock, exclusive, epoch(tid));
         version++;
         for (int x = 0; x < width; x++) {
