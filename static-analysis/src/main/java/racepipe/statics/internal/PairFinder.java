@@ -103,6 +103,9 @@ public final class PairFinder {
         if (common == null) {
             return null;
         }
+        if (!inside(a).equals(inside(b))) {
+            return null; // one is inside an encapsulated collection the other cannot reach
+        }
         if (a.constIndex != null && b.constIndex != null && !a.constIndex.equals(b.constIndex)) {
             return null; // two fixed, different elements
         }
@@ -120,7 +123,7 @@ public final class PairFinder {
         if (flagOrdered(a, b) || flagOrdered(b, a)) {
             return null;
         }
-        int[] tp = pick(a, b, true, within(a, b, common, model.handedOver));
+        int[] tp = pick(a, b, true, within(a, b, common, model.handedOver), common);
         if (tp == null) {
             return null;
         }
@@ -134,6 +137,10 @@ public final class PairFinder {
 
     private void bump(String stage) {
         counts.merge(stage, 1, Integer::sum);
+    }
+
+    private static String inside(AccessFact a) {
+        return a.insideOf == null ? "" : a.insideOf;
     }
 
     /** Common abstract objects of the two bases; an empty set for statics; null: no alias. */
@@ -151,7 +158,7 @@ public final class PairFinder {
     }
 
     private boolean anyThreadPair(AccessFact a, AccessFact b, boolean mhp) {
-        return pick(a, b, mhp, false) != null;
+        return pick(a, b, mhp, false, null) != null;
     }
 
     private static boolean flagOrdered(AccessFact first, AccessFact then) {
@@ -173,7 +180,7 @@ public final class PairFinder {
         return rest.isEmpty();
     }
 
-    private int[] pick(AccessFact a, AccessFact b, boolean mhp, boolean handedOver) {
+    private int[] pick(AccessFact a, AccessFact b, boolean mhp, boolean handedOver, BitSet common) {
         for (Map.Entry<Integer, BitSet> ea : a.threads.entrySet()) {
             for (Map.Entry<Integer, BitSet> eb : b.threads.entrySet()) {
                 int t1 = ea.getKey();
@@ -195,6 +202,9 @@ public final class PairFinder {
                         || same(a.basePartitions, b.basePartitions, t1) || apart(a.episodeBases, b.episodeBases, t1))) {
                     continue; // disjoint indices per instance, or code one instance alone runs
                 }
+                if (mhp && t1 != t2 && common != null && ownedApart(a, b, t1, t2, common)) {
+                    continue; // each thread on its own body's objects, and the two bodies differ
+                }
                 if (handedOver && (model.ownObjectsOnly.get(t1) || model.ownObjectsOnly.get(t2))) {
                     continue;
                 }
@@ -202,6 +212,18 @@ public final class PairFinder {
             }
         }
         return null;
+    }
+
+    /** Both accesses are owned by their thread's running instance, and the two threads' owned objects share no common object. */
+    private boolean ownedApart(AccessFact a, AccessFact b, int t1, int t2, BitSet common) {
+        if (!a.ownedIn.get(t1) || !b.ownedIn.get(t2) || a.isStatic() || a.unknownBase || b.unknownBase
+                || a.ownedInside || b.ownedInside) {
+            return false;
+        }
+        BitSet both = (BitSet) common.clone();
+        both.and(model.ownedObjects.apply(t1));
+        both.and(model.ownedObjects.apply(t2));
+        return both.isEmpty();
     }
 
     private static boolean same(Map<Integer, String> a, Map<Integer, String> b, int t) {

@@ -41,6 +41,17 @@ public final class AccessFact {
      */
     public BitSet ownedIn = new BitSet();
     /**
+     * The access is inside a collection owned by the instance (a lifted JDK access): its objects
+     * are the collection's insides, not in the thread's owned objects ({@link RaceModel#ownedObjects}).
+     */
+    public boolean ownedInside;
+    /**
+     * A lifted access at a call on an encapsulated collection field ("pkg/C.f"): it touches only
+     * the insides of collections held in that field, which no access but another such call's
+     * reaches ("" or null: not one).
+     */
+    public String insideOf;
+    /**
      * Per thread: the barrier phase of every execution of this access in that thread's instances
      * (-1 or absent: unknown). Two instances' accesses in different phases are ordered (the engine
      * says why).

@@ -25,6 +25,12 @@ public final class RaceModel {
     public BitSet onceObjects = new BitSet();
     /** Pairs of threads that never overlap (one joined before the other starts): a << 32 | b. */
     private final Set<Long> orderedThreads = new HashSet<>();
+    /**
+     * Per thread: the abstract objects its accesses owned by the running instance ({@link
+     * AccessFact#ownedIn}) may touch; owned accesses of two threads whose sets do not meet on
+     * the common objects never race (empty: no owned accesses).
+     */
+    public IntFunction<BitSet> ownedObjects = t -> new BitSet();
     public IntFunction<String> objectName = i -> "o" + i;
 
     public void order(int a, int b) {

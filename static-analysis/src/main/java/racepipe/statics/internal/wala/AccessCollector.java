@@ -42,8 +42,9 @@ final class AccessCollector {
     private BitSet emptyArrays;
     private final LibraryLift lift;
     private final OwnedFields owned;
+    private final Encapsulated encapsulated;
     private final Fresh fresh;
-    private final ThreadOwned threadOwned;
+    final ThreadOwned threadOwned;
     private final BarrierPhases phases;
     private final IndexPartition partition;
     private final SoleInstance sole;
@@ -63,6 +64,7 @@ final class AccessCollector {
         this.nodeThreads = nodeThreads;
         this.lift = new LibraryLift(p, paths, held);
         this.owned = new OwnedFields(p);
+        this.encapsulated = new Encapsulated(p, owned);
         this.fresh = new Fresh(p);
         this.threadOwned = new ThreadOwned(p, d, paths, owned, ex::onceAlloc);
         this.phases = phases;
@@ -230,15 +232,73 @@ final class AccessCollector {
                     named.add(lk.at("B" + lk.path().substring(pb.length())));
                 }
             }
+            String chain = encapsulatedChain(l);
+            if (chain != null) {
+                String rp = paths.path(l.app(), l.call().getReceiver());
+                for (LockId lk : locks) {
+                    // a lock on the collection's owner (or on an owner of that owner): "B~.pkg/C.f" names it from the insides
+                    if (!lk.global() && rp.startsWith(lk.path() + ".")
+                            && chainOwnedUpTo(rp.substring(lk.path().length()))) {
+                        named.add(lk.at("B~" + rp.substring(lk.path().length())));
+                    }
+                }
+            }
             int ci = l.call().iIndex();
+            boolean firstFact = !sites.containsKey(site.key() + " " + site.access() + " " + variable);
             AccessFact a = merge(site.key() + " " + site.access() + " " + variable, site, objects, named, ts,
                     t -> order.orderedWith(t, l.app(), ci));
+            // the owned collection's insides are its owner's: the thread instance's own when the owner is its body
+            BitSet own = chain != null ? threadOwned.at(l.app(), l.call().getReceiver(), ts) : new BitSet();
+            a.ownedInside = true;
+            String inside = chain == null ? "" : chain.substring(1);
+            a.insideOf = firstFact || inside.equals(a.insideOf) ? inside : "";
+            if (firstFact) {
+                a.ownedIn = own;
+            } else {
+                BitSet others = (BitSet) ts.clone();
+                others.flip(0, Math.max(others.length(), a.ownedIn.length()));
+                own.or(others);
+                a.ownedIn.and(own);
+            }
             a.repeats |= repeats(l.app(), ci, ts);
             if (a.library == null) {
                 a.library = new TreeSet<>();
             }
             a.library.add(jdkLine);
         }
+    }
+
+    /**
+     * For a lifted access at a call on an encapsulated collection ({@link Encapsulated}): the
+     * receiver's path from its owner, ".pkg/C.f" (the last field is the collection's), else null.
+     */
+    private String encapsulatedChain(LibraryLift.Lift l) {
+        SSAAbstractInvokeInstruction call = l.call();
+        if (call.isStatic()) {
+            return null;
+        }
+        String rp = paths.path(l.app(), call.getReceiver());
+        int dot = rp.indexOf('.');
+        if (dot < 0) {
+            return null;
+        }
+        String[] parts = rp.substring(dot + 1).split("\\.");
+        if (parts.length < 2) {
+            return null;
+        }
+        String last = parts[parts.length - 2] + "." + parts[parts.length - 1];
+        return encapsulated.is(last) ? "." + last : null;
+    }
+
+    /** A receiver path from a lock, ".C.g.D.f": every field but the last owned, the last encapsulated. */
+    private boolean chainOwnedUpTo(String chain) {
+        String[] parts = chain.substring(1).split("\\.");
+        if (parts.length < 2 || parts.length % 2 != 0) {
+            return false;
+        }
+        String last = parts[parts.length - 2] + "." + parts[parts.length - 1];
+        String prefix = chain.substring(0, chain.length() - last.length() - 1);
+        return encapsulated.is(last) && (prefix.isEmpty() || owned.ownedChain(prefix));
     }
 
     /** Each thread's barrier phase at (n, i); -1 once unknown or once two nodes of the site disagree. */

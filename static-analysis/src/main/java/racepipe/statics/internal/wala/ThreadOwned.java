@@ -26,14 +26,15 @@ import java.util.Set;
  *
  * <p>Why it is sound. (1) Each runtime instance has its own body object: a Thread subclass is
  * started at most once; a Runnable or task qualifies only when its allocation's value goes to one
- * hand-over call alone (the Thread's constructor, the executor call) that cannot run twice for one
- * allocation (no CFG cycle through the call avoids the allocation), so no body serves two
- * instances. (2) In a node whose receiver ({@code v1}) is, on every execution in thread t, the
+ * hand-over call (the Thread's constructor, the executor call) that cannot run twice for one
+ * allocation (no CFG cycle through the call avoids the allocation), and otherwise only to calls
+ * that start no work (a list's {@code add}, main's getters), never into a field or array: so no
+ * body serves two instances. (2) In a node whose receiver ({@code v1}) is, on every execution in thread t, the
  * body of the running instance: t's entries, and nodes whose every caller within t is such a node
  * calling with its own receiver or an owned path from it (a greatest fixpoint: every execution's
  * call stack bottoms out at an entry). (3) An owned field's object was allocated by its owner's
  * constructor run and stored once (final), so distinct owners own distinct objects, and a body is
- * never owned (its value goes only to the hand-over). So an access whose base is {@code v1} or an
+ * never owned (its value is stored into no field). So an access whose base is {@code v1} or an
  * owned chain from it, in such a node, touches only objects of the running instance's body; so
  * does one on a parameter to which every call inside the thread passes such an object.
  */
@@ -210,7 +211,13 @@ final class ThreadOwned {
             if (construct) {
                 continue;
             }
-            if (handOver != null || !handsOver(th, n, call)) {
+            if (!handsOver(th, n, call)) {
+                if (startsWork(n, call)) {
+                    return false;
+                }
+                continue; // a look at the body (main reading its totals, a list of handlers): it hands it to no thread
+            }
+            if (handOver != null) {
                 return false;
             }
             handOver = use;
@@ -287,6 +294,69 @@ final class ThreadOwned {
             }
         }
         return true;
+    }
+
+    /**
+     * The call may give its arguments to a thread: a spawn call, or a constructor of a Thread
+     * (its Runnable). Other calls (a list's add, a getter) only look at the body; whatever thread
+     * later gets it from there runs it as no instance's own body.
+     */
+    private boolean startsWork(CGNode n, SSAAbstractInvokeInstruction call) {
+        for (CGNode c : p.cg.getPossibleTargets(n, call.getCallSite())) {
+            if (SpawnKind.of(c) != SpawnKind.NONE) {
+                return true;
+            }
+        }
+        if (!call.getDeclaredTarget().isInit()) {
+            return false;
+        }
+        var k = p.cha.lookupClass(call.getDeclaredTarget().getDeclaringClass());
+        var thread = p.cha.lookupClass(com.ibm.wala.types.TypeReference.JavaLangThread);
+        return k == null || thread == null || p.cha.isSubclassOf(k, thread);
+    }
+
+    /**
+     * The abstract objects an access owned in thread t may touch: t's bodies and, transitively,
+     * what their owned final fields point to. Owned accesses of two threads whose sets are
+     * disjoint never touch one object (two Worker objects whose one run() the points-to merges).
+     * Empty when t has no body nodes.
+     */
+    BitSet closure(int t) {
+        return closures.computeIfAbsent(t, this::computeClosure);
+    }
+
+    private final Map<Integer, BitSet> closures = new HashMap<>();
+
+    private BitSet computeClosure(int t) {
+        BitSet out = new BitSet();
+        if (nodes(t).isEmpty()) {
+            return out;
+        }
+        Deque<InstanceKey> todo = new ArrayDeque<>(d.threads.get(t).bodies());
+        Set<InstanceKey> seen = new HashSet<>(todo);
+        while (!todo.isEmpty()) {
+            InstanceKey ik = todo.poll();
+            out.set(p.index(ik));
+            var k = ik.getConcreteType();
+            if (k == null || k.isArrayClass()) {
+                continue;
+            }
+            for (com.ibm.wala.classLoader.IField f : k.getAllInstanceFields()) {
+                if (f.getFieldTypeReference().isPrimitiveType() || !owned.ownedChain("." + LockPaths.fieldName(f))) {
+                    continue;
+                }
+                var key = p.pa.getHeapModel().getPointerKeyForInstanceField(ik, f);
+                if (key == null) {
+                    continue;
+                }
+                for (InstanceKey o : p.pa.getPointsToSet(key)) {
+                    if (seen.add(o)) {
+                        todo.add(o);
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     private static boolean usesBeyondReceiver(SSAAbstractInvokeInstruction call, int v) {

@@ -93,6 +93,7 @@ public final class WalaEngine implements RaceEngine {
             }
         }
         order.orderedThreads().forEach(ab -> model.order(ab[0], ab[1]));
+        model.ownedObjects = acc.threadOwned::closure;
         model.objectName = i -> {
             InstanceKey ik = p.pa.getInstanceKeyMapping().getMappedObject(i);
             return ik == null ? "o" + i : p.objectName(ik);
