@@ -45,6 +45,17 @@ class DeadlockAtomicityCliTest {
                         active++;
                     }
                 }
+                static class Stats {
+                    private long views, bytes;
+                    synchronized long views() { return views; }
+                    synchronized void setViews(long v) { views = v; }
+                    synchronized void addBytes(long n) { bytes += n; }
+                }
+                static void logView(Stats s) {
+                    long v = s.views(); // @VREAD
+                    s.setViews(v + 1); // @VWRITE
+                    s.addBytes(512); // @BYTES
+                }
                 static volatile long sink;
                 static final Object SIGNAL = new Object();
                 static boolean ready;
@@ -80,6 +91,7 @@ class DeadlockAtomicityCliTest {
                     Branch b1 = new Branch(), b2 = new Branch();
                     Pool pool = new Pool();
                     pool.add();
+                    Stats stats = new Stats();
                     Thread t1, t2;
                     switch (args[0]) {
                         case "transfer" -> {
@@ -102,6 +114,10 @@ class DeadlockAtomicityCliTest {
                             t1 = new Thread(() -> { synchronized (GATE) { transfer(x, y); } });
                             t2 = new Thread(() -> { work(); synchronized (GATE) { transfer(y, x); } });
                         }
+                        case "stats" -> {
+                            t1 = new Thread(() -> logView(stats));
+                            t2 = new Thread(() -> { work(); logView(stats); });
+                        }
                         default -> {
                             t1 = new Thread(() -> join(pool));
                             t2 = new Thread(() -> { work(); join(pool); });
@@ -109,6 +125,7 @@ class DeadlockAtomicityCliTest {
                     }
                     t1.start(); t2.start();
                     t1.join(); t2.join();
+                    if (stats.views() != (args[0].equals("stats") ? 2 : 0)) throw new IllegalStateException("a view lost");
                     System.out.println(x.balance + y.balance + pool.active());
                 }
             }
@@ -227,6 +244,22 @@ class DeadlockAtomicityCliTest {
             }
         }
         assertThat(harmful).as(r.output()).isNotNull();
+    }
+
+    @Test
+    void a_lost_update_should_be_harmful_and_the_blocks_around_it_real() throws Exception {
+        // three blocks share logView: read..write loses a view (main throws); read..add and write..add
+        // are violated too, harmlessly: main's exception, which their trials also see, is not theirs
+        Cli.Result r = analyze("stats");
+        Map<List<Integer>, String> verdicts = new java.util.HashMap<>();
+        for (JsonNode a : r.json().path("atomicity")) {
+            verdicts.put(List.of(a.path("sites").get(0).path("line").asInt(), a.path("sites").get(1).path("line").asInt()),
+                    a.path("verdict").asText());
+        }
+        int read = line("@VREAD"), write = line("@VWRITE"), add = line("@BYTES");
+        assertThat(verdicts).as(r.output()).containsEntry(List.of(read, write), "harmful")
+                .containsEntry(List.of(write, add), "real").containsEntry(List.of(read, add), "real");
+        assertThat(r.code()).isEqualTo(1);
     }
 
     @Test

@@ -190,6 +190,7 @@ public final class Analysis {
             r.stopped = new ResultFile.Stopped(why, phase, Math.round(stop.elapsedSeconds() * 10) / 10.0, untried, candidates);
         }
         StaticCycles.settle(r);
+        NestedBlocks.settle(r.atomicity);
         StaticAtomicity.settle(r);
         r.summary = summary(r);
         return r;

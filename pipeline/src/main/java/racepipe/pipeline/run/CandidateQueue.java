@@ -51,13 +51,13 @@ final class CandidateQueue {
         List<Long> seeds = ConfirmRuns.seeds(o);
         Map<Long, TrialResult> done = log.done(c.key);
         List<TrialResult> trials = ConfirmRuns.runUntil(program, c.siteKeys(), o, seeds, done,
-                ts -> CandidateRules.decide(kind, ts, o.trials()).stop(),
+                ts -> CandidateRules.decide(kind, c.sites, ts, o.trials()).stop(),
                 t -> {
                     log.append(c.key, t);
                     bar.trials(1);
                 },
                 stop::now);
-        Stopping.Decision decision = CandidateRules.decide(kind, trials, o.trials());
+        Stopping.Decision decision = CandidateRules.decide(kind, c.sites, trials, o.trials());
         bar.plan(trials.size() - (long) o.trials()); // the trials a settled candidate did not need
         fill(program, c, trials, o);
         if (!decision.stop() && !"confirmed".equals(c.verdict) && !"harmful".equals(c.verdict)) {
@@ -73,7 +73,10 @@ final class CandidateQueue {
         CandidateKind kind = c.kindOf();
         c.confirm = ConfirmRuns.totals(trials, opt);
         c.confirm.max = opt.trials();
-        c.verdict = CandidateRules.verdict(kind, trials);
+        c.verdict = CandidateRules.verdict(kind, c.sites, trials);
+        if (kind == CandidateKind.ATOMIC_BLOCK && CandidateRules.threw(c.sites, trials)) {
+            c.confirm.attribution = BlockAttribution.of(c.sites, trials).why();
+        }
         c.trials = trials.stream().map(TrialSummary::of).toList();
         TrialResult example = CandidateRules.example(trials);
         if (example != null) {

@@ -4,6 +4,7 @@ import java.util.List;
 import racepipe.contract.CandidateKind;
 import racepipe.contract.Outcome;
 import racepipe.contract.TrialResult;
+import racepipe.pipeline.model.SiteInfo;
 
 /**
  * The stopping rule and the verdict of a candidate of another kind than a race pair, pure
@@ -12,8 +13,11 @@ import racepipe.contract.TrialResult;
  * lock cycle deadlocked on exactly its locks; an atomic block was interleaved by its access).
  * <ul>
  * <li>a lock cycle: the first hit settles it, {@code confirmed} (the deadlock is the harm);</li>
- * <li>an atomic block: a hit that threw settles it {@code harmful}; {@link Stopping#EACH_ORDER}
- *     twice over hits, none throwing, settle it {@code real};</li>
+ * <li>an atomic block: an exception that is the block's ({@link BlockAttribution}: thrown inside its
+ *     act, or hits throwing more often than the other trials beyond
+ *     chance, at {@code P / max} while trials go on as for pairs) settles it {@code harmful}; once a
+ *     hit threw otherwise, the test decides on every trial; {@link Stopping#EACH_ORDER} twice over
+ *     hits, none throwing, settle it {@code real};</li>
  * <li>no hit: {@code unconfirmed} after {@link Stopping#NO_RACE} trials (at most --trials), or
  *     when the first {@link Stopping#HUNG} all hung.</li>
  * </ul>
@@ -22,8 +26,8 @@ public final class CandidateRules {
     private CandidateRules() {
     }
 
-    /** After {@code trials} (the first ones, in seed order) of at most {@code max}: is the verdict settled? */
-    public static Stopping.Decision decide(CandidateKind kind, List<TrialResult> trials, int max) {
+    /** After {@code trials} (the first ones, in seed order) of at most {@code max}: is the verdict settled? {@code sites}: the candidate's. */
+    public static Stopping.Decision decide(CandidateKind kind, List<SiteInfo> sites, List<TrialResult> trials, int max) {
         int n = trials.size();
         if (n >= max) {
             return Stopping.Decision.stop(null);
@@ -38,12 +42,18 @@ public final class CandidateRules {
             }
             return Stopping.Decision.GO;
         }
-        String verdict = verdict(kind, trials);
         if (kind == CandidateKind.LOCK_CYCLE) {
             return Stopping.Decision.stop("settled confirmed: a trial deadlocked on the cycle");
         }
-        if ("harmful".equals(verdict)) {
-            return Stopping.Decision.stop("settled harmful: a trial that interleaved it threw");
+        TrialResult.Thrown inside = BlockAttribution.thrownInside(sites.get(1), trials);
+        if (inside != null) {
+            return Stopping.Decision.stop("settled harmful: " + inside.type() + " thrown inside the block's act");
+        }
+        if (BlockAttribution.p(sites, trials) < Attribution.P / max) {
+            return Stopping.Decision.stop("settled harmful: the trials that interleaved it throw more often than the others");
+        }
+        if (threw(sites, trials)) {
+            return Stopping.Decision.GO; // the attribution test decides, on every trial
         }
         if (hits >= 2L * Stopping.EACH_ORDER) {
             return Stopping.Decision.stop("settled real: interleaved " + hits + " times and none threw");
@@ -51,16 +61,24 @@ public final class CandidateRules {
         return Stopping.Decision.GO;
     }
 
-    /** The verdict of the trials run: a hit is confirmed (lock cycle), harmful or real (atomic block); else unconfirmed. */
-    public static String verdict(CandidateKind kind, List<TrialResult> trials) {
+    /**
+     * The verdict of the trials run: a hit is confirmed (lock cycle), harmful (atomic block, an
+     * exception {@link BlockAttribution} gives to the block) or real; else unconfirmed.
+     */
+    public static String verdict(CandidateKind kind, List<SiteInfo> sites, List<TrialResult> trials) {
         if (trials.stream().noneMatch(TrialResult::raced)) {
             return "unconfirmed";
         }
         if (kind == CandidateKind.LOCK_CYCLE) {
             return "confirmed";
         }
-        return trials.stream().anyMatch(t -> t.raced() && t.exception() != null && t.exception().afterRace())
-                ? "harmful" : "real";
+        return threw(sites, trials) && BlockAttribution.of(sites, trials).attributed() ? "harmful" : "real";
+    }
+
+    /** A hit threw, not before the block's act: what {@link BlockAttribution} is asked about. */
+    static boolean threw(List<SiteInfo> sites, List<TrialResult> trials) {
+        return trials.stream().anyMatch(t -> t.raced() && t.exception() != null
+                && !BlockAttribution.beforeAct(sites.get(0), sites.get(1), t.exception()));
     }
 
     /** The trial to show and replay: the first hit that threw, else the first hit; null when none hit. */
