@@ -6,7 +6,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Ordering after joins (WALA): a loop that joins every thread started from an array; an interrupted join. */
+/** Ordering after joins (WALA): a loop that joins every thread started from an array or a list; an interrupted join. */
 class JoinAllTest {
     static Set<String> pairs;
 
@@ -33,6 +33,18 @@ class JoinAllTest {
     @Test
     void a_join_loop_that_goes_on_after_an_interrupted_join_should_not_order() {
         assertThat(pairs).contains("otherAfter otherWork");
+    }
+
+    @Test
+    void accesses_after_a_loop_joining_every_thread_of_a_list_should_not_pair() {
+        Set<String> list = Fixtures.pairs(Fixtures.analyze("wala", "joinlist"), "joinlist");
+        assertThat(list).doesNotContain("after work").contains("during work", "work work");
+    }
+
+    @Test
+    void a_list_changed_after_its_threads_started_should_not_order() {
+        Set<String> list = Fixtures.pairs(Fixtures.analyze("wala", "joinlist"), "joinlist");
+        assertThat(list).contains("otherAfter otherWork");
     }
 
     @Test

@@ -42,6 +42,9 @@ import java.util.Map;
  * only through calls of M that run either before every start ({@link SpawnBefore}: M runs once)
  * or after the join loop is, each time it runs, ordered with every instance the same way
  * ({@code matrix(n)} called before the starts and again after the joins).
+ *
+ * <p>Threads held in a list instead ({@code for (Thread t : threads) t.start()} ... {@code
+ * for (Thread t : threads) t.join()}): {@link JoinAllList}.
  */
 final class JoinAll {
     /** After every instance of T, in P: M's instructions and other nodes of P. */
@@ -54,7 +57,10 @@ final class JoinAll {
     private final SpawnBefore before;
     final Map<Integer, After> after = new HashMap<>();
 
+    private final JoinAllList lists;
+
     JoinAll(WalaProgram p, ThreadDiscovery d, ExecCount ex, SpawnBefore before) {
+        this.lists = new JoinAllList(p, d, before, this::isJoin);
         this.p = p;
         this.d = d;
         this.ex = ex;
@@ -72,10 +78,19 @@ final class JoinAll {
             }
             CGNode m = t.spawnNode();
             InstanceKey x = loadedFrom(m, t.spawn().getReceiver());
-            if (x == null || !ex.onceAlloc(x) || !fixedBeforeStarts(x, parent, t.id(), m)) {
-                continue;
+            BitSet instrs;
+            if (x != null) {
+                if (!ex.onceAlloc(x) || !fixedBeforeStarts(x, parent, t.id(), m)) {
+                    continue;
+                }
+                instrs = afterJoinLoop(m, x, t.spawn().iIndex());
+            } else {
+                x = lists.takenFrom(m, t.spawn().getReceiver());
+                if (x == null || !ex.onceAlloc(x) || !lists.fixedBeforeStarts(x, parent, t.id())) {
+                    continue;
+                }
+                instrs = lists.afterJoinLoop(m, x, t.spawn().iIndex());
             }
-            BitSet instrs = afterJoinLoop(m, x, t.spawn().iIndex());
             if (instrs != null && !instrs.isEmpty()) {
                 BitSet either = (BitSet) instrs.clone();
                 for (int i = 0; i < m.getIR().getInstructions().length; i++) {
@@ -282,7 +297,7 @@ final class JoinAll {
         return x.equals(y) || (y != null && xl != null && xl.equals(CountingLoops.constLength(y)));
     }
 
-    private boolean isJoin(SSAAbstractInvokeInstruction c) {
+    boolean isJoin(SSAAbstractInvokeInstruction c) {
         if (c.isStatic() || !c.getDeclaredTarget().getName().toString().equals("join")
                 || !c.getDeclaredTarget().getDescriptor().toString().equals("()V")) {
             return false;
