@@ -264,6 +264,11 @@ public final class EventHub {
 
     /** After tid acquired lock at site (-1: unknown); reentrant acquires change nothing. */
     public void acquire(int tid, int lock, boolean exclusive, int site) {
+        acquire(tid, lock, exclusive, site, true);
+    }
+
+    /** After tid acquired lock at site; {@code blocking} false for a try-lock, which adds no lock-order dependency. */
+    public void acquire(int tid, int lock, boolean exclusive, int site, boolean blocking) {
         current = null; // the stamps may change: accesses begin again
         HeldLocks h = locks(tid);
         h.ensure(lock);
@@ -271,7 +276,7 @@ public final class EventHub {
         boolean firstExclusive = exclusive && h.bump(h.exclusiveCounts, lock, 1) == 1;
         if (firstExclusive) {
             h.exclusive = h.exclusive.with(lock);
-            goodlock.acquire(tid, lock, site);
+            goodlock.acquire(tid, lock, site, blocking);
         }
         if (first && atomicity != null) {
             atomicity.acquire(tid, lock);
