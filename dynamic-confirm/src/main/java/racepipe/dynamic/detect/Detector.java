@@ -93,6 +93,16 @@ public interface Detector {
     }
 
     /**
+     * The lowest epoch (A's low 24 bits) of tid's for which the summary path still applies: an A
+     * that tid left before it is the detector's to see again (SyncP: an A from an earlier era
+     * while another thread holds a lock, whose entries' units the detector must keep). It may
+     * change at any event of another thread; the hub reads it again at each {@code begin}.
+     */
+    default int summaryFloor(int tid) {
+        return 0;
+    }
+
+    /**
      * Whether this detector's {@link #stamp} and {@link #summaryStamp} may also change at a write
      * of the thread (SyncP ends a unit at each write): the hub then reads them again after each
      * write of a run of cells, calls {@link #summaryWrite} when its summary path settles a write,

@@ -25,6 +25,7 @@ public final class EventHub {
     private int p0, p1, p2, p3;       // their summary stamps for the thread begun
     private int tag;                  // the thread begun + 1: the top bits of its summary stamps
     private int t0, t1, t2, t3;       // per detector: tag, or -1 while its stamp is EVERY (no summary path)
+    private int f0, f1, f2, f3;       // per detector: the lowest A its summary path takes (Detector#summaryFloor)
     // the fused pass over a run's cells (see fused): the detector with a mask, the one with a
     // stamp alone, the one with a stamp and a summary (Eraser, hybrid, happens-before); -1
     // unless the hub has one of each; any other that repeats concern takes passes of its own (rest)
@@ -36,6 +37,7 @@ public final class EventHub {
     private final int[] summaryAt; // per detector: its summary's A in a location, -1 when none (or no stamp column)
     private final int[] summaries; // per detector: its summary stamp for the thread begun
     private final int[] tags;      // per detector: tag, or -1 while its stamp is EVERY
+    private final int[] floors;    // per detector: the lowest A its summary path takes for the thread begun
     private final boolean[] moves; // per detector: its stamps move at writes (Detector.stampsMoveAtWrites)
     private final Detector[] moving; // those detectors (mostly none: a loop over them costs less than a call)
     private final int[] rest;      // with the fused pass: the other detectors that repeats concern
@@ -113,6 +115,7 @@ public final class EventHub {
         this.summaryAt = new int[detectors.length];
         this.summaries = new int[detectors.length];
         this.tags = new int[detectors.length];
+        this.floors = new int[detectors.length];
         this.moves = new boolean[detectors.length];
         for (int i = 0; i < detectors.length; i++) {
             moves[i] = detectors[i].stampsMoveAtWrites();
@@ -261,6 +264,11 @@ public final class EventHub {
 
     /** After tid acquired lock at site (-1: unknown); reentrant acquires change nothing. */
     public void acquire(int tid, int lock, boolean exclusive, int site) {
+        acquire(tid, lock, exclusive, site, true);
+    }
+
+    /** After tid acquired lock at site; {@code blocking} false for a try-lock, which adds no lock-order dependency. */
+    public void acquire(int tid, int lock, boolean exclusive, int site, boolean blocking) {
         current = null; // the stamps may change: accesses begin again
         HeldLocks h = locks(tid);
         h.ensure(lock);
@@ -268,7 +276,7 @@ public final class EventHub {
         boolean firstExclusive = exclusive && h.bump(h.exclusiveCounts, lock, 1) == 1;
         if (firstExclusive) {
             h.exclusive = h.exclusive.with(lock);
-            goodlock.acquire(tid, lock, site);
+            goodlock.acquire(tid, lock, site, blocking);
         }
         if (first && atomicity != null) {
             atomicity.acquire(tid, lock);
@@ -380,6 +388,7 @@ public final class EventHub {
         stamps[i] = st;
         summaries[i] = sum;
         tags[i] = st == Detector.EVERY || summaryAt[i] >= 0 && sum <= 0 ? -1 : tid + 1;
+        floors[i] = tags[i] < 0 ? Integer.MAX_VALUE : (tid + 1) << 24 | (summaryAt[i] >= 0 ? detectors[i].summaryFloor(tid) : 0);
     }
 
     private void copyStamps() {
@@ -396,6 +405,10 @@ public final class EventHub {
         t1 = n > 1 ? tags[1] : -1;
         t2 = n > 2 ? tags[2] : -1;
         t3 = n > 3 ? tags[3] : -1;
+        f0 = n > 0 ? floors[0] : Integer.MAX_VALUE;
+        f1 = n > 1 ? floors[1] : Integer.MAX_VALUE;
+        f2 = n > 2 ? floors[2] : Integer.MAX_VALUE;
+        f3 = n > 3 ? floors[3] : Integer.MAX_VALUE;
     }
 
     /** The stamps of the detectors whose stamps move at accesses (stampsMoveAtWrites), read again after one. */
@@ -572,10 +585,10 @@ public final class EventHub {
                 break;
             }
             boolean m0 = d[base + k0] != x0, m1 = d[base + k1] != x1, m2 = d[base + k2] != x2, m3 = d[base + k3] != x3;
-            if (m0 && ((last = d[base + y0]) <= 0 || last >>> 24 != t0 || v0 && x0 >= limit)
-                    || m1 && ((last = d[base + y1]) <= 0 || last >>> 24 != t1 || v1 && x1 >= limit)
-                    || m2 && ((last = d[base + y2]) <= 0 || last >>> 24 != t2 || v2 && x2 >= limit)
-                    || m3 && ((last = d[base + y3]) <= 0 || last >>> 24 != t3 || v3 && x3 >= limit)) {
+            if (m0 && ((last = d[base + y0]) < f0 || last >>> 24 != t0 || v0 && x0 >= limit)
+                    || m1 && ((last = d[base + y1]) < f1 || last >>> 24 != t1 || v1 && x1 >= limit)
+                    || m2 && ((last = d[base + y2]) < f2 || last >>> 24 != t2 || v2 && x2 >= limit)
+                    || m3 && ((last = d[base + y3]) < f3 || last >>> 24 != t3 || v3 && x3 >= limit)) {
                 break;
             }
             if (m0) {
@@ -681,14 +694,14 @@ public final class EventHub {
         int bit = 1 << e, m = maskAt[maskSlot];
         int colS = e * stride + stampAt[stampSlot], stampS = stamps[stampSlot];
         int colY = e * stride + stampAt[summarySlot], stampY = stamps[summarySlot];
-        int a = detectors[summarySlot].summaryColumn(), t = tags[summarySlot], sum = fusedSummary;
+        int a = detectors[summarySlot].summaryColumn(), t = tags[summarySlot], f = floors[summarySlot], sum = fusedSummary;
         for (int i = 0; i < n; i++, base += inc, index += step) {
             if (shapes[index] != s || (d[base + m] & bit) == 0 || d[base + colS] != stampS) {
                 return i;
             }
             if (d[base + colY] != stampY) {
                 int last = d[base + a];
-                if (last <= 0 || last >>> 24 != t) {
+                if (last < f || last >>> 24 != t) {
                     return i;
                 }
                 if (write) {
@@ -719,6 +732,7 @@ public final class EventHub {
      */
     private void pass(Detector x, int c, int stamp, int a, int summary, int m, int t, Shape s, int[] d, int e,
             int first, int step, int n, boolean write, Context by) {
+        int f = t < 0 ? Integer.MAX_VALUE : t << 24 | (a >= 0 ? x.summaryFloor(t - 1) : 0);
         if (c == Detector.NEVER) {
             return;
         }
@@ -732,7 +746,7 @@ public final class EventHub {
             for (int i = 0; i < n; i++, base += inc) {
                 if (d[base + col] != stamp) {
                     int last;
-                    if (a >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t) { // the summary path
+                    if (a >= 0 && (last = d[base + a]) >= f && last >>> 24 == t) { // the summary path
                         if (write) {
                             d[base + a - 1] = summary;
                         }
@@ -774,10 +788,11 @@ public final class EventHub {
             boolean write, Context by) {
         int col = e * stride + c, tid = by.tid;
         int stamp = x.stamp(tid), summary = a >= 0 ? x.summaryStamp(tid) : 0;
+        int f = t < 0 ? Integer.MAX_VALUE : t << 24 | (a >= 0 ? x.summaryFloor(tid) : 0);
         for (int i = 0; i < n; i++, base += inc) {
             if (d[base + col] != stamp) {
                 int last;
-                if (a >= 0 && summary > 0 && (last = d[base + a]) > 0 && last >>> 24 == t) {
+                if (a >= 0 && summary > 0 && (last = d[base + a]) >= f && last >>> 24 == t) {
                     d[base + a] = summary;
                     d[base + col] = stamp;
                     if (!write) {
@@ -790,6 +805,7 @@ public final class EventHub {
                 }
                 stamp = x.stamp(tid); // moved, maybe
                 summary = a >= 0 ? x.summaryStamp(tid) : 0;
+                f = t < 0 ? Integer.MAX_VALUE : t << 24 | (a >= 0 ? x.summaryFloor(tid) : 0);
             }
         }
         restamp(tid);
@@ -839,7 +855,7 @@ public final class EventHub {
         int c = c0, a, last;
         boolean moved = false; // a detector whose stamps move at accesses was called, or settled a write
         if (c >= 0 ? d[off + c] != s0 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m0, e))) {
-            if ((a = a0) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t0) {
+            if ((a = a0) >= 0 && (last = d[base + a]) >= f0 && last >>> 24 == t0) {
                 if (write) {
                     d[base + a - 1] = p0;
                     if (moves[0]) {
@@ -856,7 +872,7 @@ public final class EventHub {
         }
         c = c1;
         if (c >= 0 ? d[off + c] != s1 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m1, e))) {
-            if ((a = a1) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t1) {
+            if ((a = a1) >= 0 && (last = d[base + a]) >= f1 && last >>> 24 == t1) {
                 if (write) {
                     d[base + a - 1] = p1;
                     if (moves[1]) {
@@ -873,7 +889,7 @@ public final class EventHub {
         }
         c = c2;
         if (c >= 0 ? d[off + c] != s2 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m2, e))) {
-            if ((a = a2) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t2) {
+            if ((a = a2) >= 0 && (last = d[base + a]) >= f2 && last >>> 24 == t2) {
                 if (write) {
                     d[base + a - 1] = p2;
                     if (moves[2]) {
@@ -890,7 +906,7 @@ public final class EventHub {
         }
         c = c3;
         if (c >= 0 ? d[off + c] != s3 : c != Detector.NEVER && (c == Detector.ALWAYS || lacks(d, base + m3, e))) {
-            if ((a = a3) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == t3) {
+            if ((a = a3) >= 0 && (last = d[base + a]) >= f3 && last >>> 24 == t3) {
                 if (write) {
                     d[base + a - 1] = p3;
                     if (moves[3]) {
@@ -930,7 +946,7 @@ public final class EventHub {
             int col = stampAt[i], a, last;
             if (col >= 0 ? d[off + col] != stamps[i]
                     : col != Detector.NEVER && (col == Detector.ALWAYS || lacks(d, base + maskAt[i], e))) {
-                if ((a = summaryAt[i]) >= 0 && (last = d[base + a]) > 0 && last >>> 24 == tags[i]) {
+                if ((a = summaryAt[i]) >= 0 && (last = d[base + a]) >= floors[i] && last >>> 24 == tags[i]) {
                     if (write) {
                         d[base + a - 1] = summaries[i];
                         if (moves[i]) {

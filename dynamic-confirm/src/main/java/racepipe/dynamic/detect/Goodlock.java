@@ -70,9 +70,18 @@ public final class Goodlock {
 
     /** tid took lock exclusively (its first hold) at site (-1: unknown). */
     public void acquire(int tid, int lock, int site) {
+        acquire(tid, lock, site, true);
+    }
+
+    /**
+     * tid took lock exclusively at site; {@code blocking} false for a try-lock (tryLock, timed or
+     * not, tryWriteLock): it never waits for good, so it depends on nothing (DeadlockFuzzer's
+     * lock dependencies are the acquires that block); the lock is held all the same.
+     */
+    public void acquire(int tid, int lock, int site, boolean blocking) {
         ensure(tid);
         int d = depth[tid];
-        if (d > 0) {
+        if (d > 0 && blocking) {
             dependency(tid, lock, site, d);
         }
         if (d == heldLocks[tid].length) {

@@ -29,16 +29,26 @@ import java.util.Arrays;
  * not). Every event of a unit but its last is a read that brings nothing new, so the events of a
  * unit have the same predecessors' closure and each is in a closure exactly when its unit's last
  * event is: the closure over whole units is the paper's, event by event. The question is asked
- * of each entry's latest access (its unit), at an access's first occurrence in its thread's unit
- * and again after another thread's write to the location (the write may be what the next read
- * reads, so the other threads' entries are negated, their units kept). What this leaves out: an
- * older access of an entry may race where its latest does not, when its thread read something
- * new or took a lock between them. T3 locks m, writes x; T1 reads x twice at one site, writes y;
- * T3 reads y, unlocks m; T2 locks m, writes x: T1's first read races T2's write, its second
- * does not (its closure takes T3's whole section, which read T1's y), and the pair is missed.
- * Keeping every such access costs memory linear in the run (the paper's algorithm keeps them;
- * it proves linear space necessary); none of 3,000 random traces of {@code SyncpReferenceTest}
- * has such a pair. Each thread
+ * at an access's first occurrence in its thread's unit and again after another thread's write
+ * to the location (the write may be what the next read reads, so the other threads' entries are
+ * negated, their units kept), of every unit of every other thread's entry that may race where
+ * its later ones do not (a pair is a pair of sites: the first unit found racing is enough).
+ * <p><b>Older units.</b> An older access of an entry may race where its latest does not: T3
+ * locks m, writes x; T1 reads x twice at one site, writes y; T3 reads y, unlocks m; T2 locks m,
+ * writes x: T1's first read races T2's write, its second does not (its closure takes T3's whole
+ * section, which read T1's y). A later unit c of an entry races every access that an older one
+ * c' races (so c' is dropped) when (1) nothing between them needs more than c' did: they are in
+ * one era of the thread, eras being ended by its acquires and by receives that bring something
+ * new (the closure of c is then that of c' and the events between, which add only themselves);
+ * or (2) no other thread held a section at c: a closure of c and a later access e2 holds events
+ * after c only through e2's own closure or by the lock rule releasing a section open at c, and
+ * a section of c's own thread open at c was also open, or released later than c', at c' (same
+ * entry, same locks), so c' is then in e2's closure or in the closure of c' and e2 whenever c is.
+ * Each entry keeps the latest unit of each earlier era for which neither held ({@link SyncpOlder},
+ * one int; a unit during which no other thread held a section at any time replaces those before
+ * it): none on SOR, whose sweeps hold no lock. The hub's summary path would replace an entry's
+ * unit unseen, so it stops at the thread's era's start ({@link #summaryFloor}), and before A lets
+ * it go on the thread's other entries' units from earlier eras are kept. Each thread
  * keeps the units its own predecessors need (its "hard" clock: start, join, wait/notify,
  * volatiles and the java.util.concurrent hand-offs, and reads-from), recorded at the end of each
  * unit in which it grew; each lock its sections per thread (acquire and release units, trace
@@ -54,7 +64,10 @@ import java.util.Arrays;
  * detector's stamps again inside a run of cells and tells it of the writes its summary path
  * settles ({@link Detector#stampsMoveAtWrites}). On SOR 400 it costs about HB's time.
  * {@code SyncpReferenceTest} checks the pairs against this definition computed from scratch and
- * against the paper's event-by-event closure (every pair a race).
+ * against the paper's event-by-event closure (equal sets, on random and on dense traces), and
+ * {@code SyncpExamplesTest} on hand-written ones. What is not kept: an older unit that every
+ * other thread's closure already holds (the paper's per-thread views would drop it); the lists
+ * grow only while threads hold sections across eras of others.
  */
 public final class SyncpDetector implements Detector {
     private final PairTable pairs = new PairTable();
@@ -78,6 +91,13 @@ public final class SyncpDetector implements Detector {
     private boolean[] memoRace = new boolean[8];
     private long memoKey = -1, memoVersion = -1;
     private final VectorClock scratch = new VectorClock();
+    private int[] eraStart = new int[8];   // per thread: its first unit since its last acquire or receive that brought something
+    private boolean[] busy = new boolean[8]; // per thread: another thread held a section during its present unit
+    private int[][] busyUnits = new int[8][]; // per thread: its units during which another held a section, ascending
+    private int[] busyCount = new int[8];
+    private int[] busySince = new int[8];  // per thread: the unit after the one in which others last began to hold a section
+    private final SyncpOlder older = new SyncpOlder();
+    private int[] items = new int[8];
 
     /** A thread's hard clock at the end of each epoch in which it grew. */
     private static final class History {
@@ -103,7 +123,7 @@ public final class SyncpDetector implements Detector {
 
     @Override
     public int entryInts() {
-        return 1; // the latest access's epoch; negated: the next repeat is called all the same
+        return 2; // the latest access's epoch (negated: the next repeat is called all the same); its older units (SyncpOlder)
     }
 
     @Override
@@ -123,6 +143,18 @@ public final class SyncpDetector implements Detector {
     @Override
     public int summaryStamp(int tid) {
         return pack(tid, epoch(tid));
+    }
+
+    /**
+     * While another thread holds a section, an A left before tid's present era (or before the
+     * others began to hold one) is the detector's to see: the unit the path would replace may
+     * race where the new one does not (see the class comment). Otherwise the new unit races
+     * whenever the one it replaces does, and the path goes on.
+     */
+    @Override
+    public int summaryFloor(int tid) {
+        epoch(tid);
+        return sections.othersHold(tid) ? Math.max(eraStart[tid], busySince[tid]) : 0;
     }
 
     @Override
@@ -168,6 +200,11 @@ public final class SyncpDetector implements Detector {
             ideal = Arrays.copyOf(ideal, m);
             idealVersion = Arrays.copyOf(idealVersion, m);
             idealEpoch = Arrays.copyOf(idealEpoch, m);
+            eraStart = Arrays.copyOf(eraStart, m);
+            busy = Arrays.copyOf(busy, m);
+            busyUnits = Arrays.copyOf(busyUnits, m);
+            busyCount = Arrays.copyOf(busyCount, m);
+            busySince = Arrays.copyOf(busySince, m);
         }
         if (tid >= width) {
             width = tid + 1;
@@ -175,6 +212,9 @@ public final class SyncpDetector implements Detector {
             expanded = Arrays.copyOf(expanded, Math.max(width, expanded.length));
             memoC = Arrays.copyOf(memoC, Math.max(width, memoC.length));
             memoRace = Arrays.copyOf(memoRace, Math.max(width, memoRace.length));
+            if (items.length < 2 * width) {
+                items = Arrays.copyOf(items, 2 * width);
+            }
             memoVersion = -1;
         }
     }
@@ -211,7 +251,26 @@ public final class SyncpDetector implements Detector {
             s.epochs[s.n] = e;
             s.clocks[s.n++] = new VectorClock(hard(tid));
         }
+        if (busy[tid]) {
+            int[] b = busyUnits[tid];
+            if (b == null || busyCount[tid] == b.length) {
+                busyUnits[tid] = b = b == null ? new int[4] : Arrays.copyOf(b, 2 * b.length);
+            }
+            b[busyCount[tid]++] = e;
+        }
+        busy[tid] = sections.othersHold(tid);
         epochs[tid] = e + 1;
+    }
+
+    /** tid's new era: what follows may need more than what preceded (an acquire, a receive that brought something). */
+    private void newEra(int tid) {
+        eraStart[tid] = epoch(tid);
+    }
+
+    /** Whether no other thread held a section at any time during tid's finished unit c. */
+    private boolean quiet(int tid, int c) {
+        int[] b = busyUnits[tid];
+        return b == null || Arrays.binarySearch(b, 0, busyCount[tid], c) < 0;
     }
 
     /** tid's hard clock at the end of its epoch k (the live one for its present epoch), or null. */
@@ -248,7 +307,7 @@ public final class SyncpDetector implements Detector {
         if (c != null && hard(tid).join(c)) {
             dirty[tid] = true;
             version++;
-            return true;
+            return true; // the caller ends the unit, then the era
         }
         return false;
     }
@@ -269,16 +328,27 @@ public final class SyncpDetector implements Detector {
         int t = by.tid, k = epoch(t);
         boolean write = s.write(e);
         boolean settled = check(s, d, base, e, write, by);
-        d[base + entries + e * stride] = k;
+        int at = base + entries + e * stride, was = Math.abs(d[at]);
+        if (sections.othersHold(t)) {
+            if (was > 0 && was < eraStart[t] && older.last(d[at + 1]) != was) {
+                d[at + 1] = older.add(d[at + 1], was, quiet(t, was)); // an earlier era's unit may race where this one does not
+            }
+        } else {
+            d[at + 1] = older.clear(d[at + 1]); // this unit races whenever an older one does (see the class comment)
+        }
+        d[at] = k;
+        if (settled) {
+            keepOlder(s, d, base, e, t);
+        }
         d[base + a] = settled ? pack(t, k) : INVALID;
         if (write) {
             d[base + w] = pack(t, k);
             d[base + writer] = t + 1;
             d[base + writer + 1] = k;
             for (int i = 0, n = s.size(); i < n; i++) { // the other threads' repeats may read this write
-                int at = base + entries + i * stride;
-                if (s.who(i).tid != t && d[at] > 0) {
-                    d[at] = -d[at];
+                int o = base + entries + i * stride;
+                if (s.who(i).tid != t && d[o] > 0) {
+                    d[o] = -d[o];
                 }
             }
             wrote(t);
@@ -299,6 +369,22 @@ public final class SyncpDetector implements Detector {
                 dirty[t] = true;
                 version++;
                 tick(t);
+                newEra(t);
+            }
+        }
+    }
+
+    /**
+     * Before the hub's summary path may replace the units of tid's other entries of the location
+     * unseen: each one's latest unit from an earlier era becomes an older unit.
+     */
+    private void keepOlder(Shape s, int[] d, int base, int e, int t) {
+        for (int i = 0, n = s.size(); i < n; i++) {
+            if (i != e && s.who(i).tid == t) {
+                int at = base + entries + i * stride, c = Math.abs(d[at]);
+                if (c > 0 && c < eraStart[t] && older.last(d[at + 1]) != c) {
+                    d[at + 1] = older.add(d[at + 1], c, quiet(t, c));
+                }
             }
         }
     }
@@ -322,17 +408,26 @@ public final class SyncpDetector implements Detector {
             if (u == t) {
                 continue;
             }
-            int c = Math.abs(d[base + entries + i * stride]);
+            int at = base + entries + i * stride, c = Math.abs(d[at]);
             if (c >= epoch(u)) {
                 settled = false; // u may repeat it in this unit after this thread's write
             }
             if (c <= h.get(u) || other.excludes(by)) {
-                continue; // t's own predecessors need u's unit c; or both hold a lock, one exclusively
+                continue; // t's own predecessors need u's unit c (and its older ones); or both hold a lock, one exclusively
             }
-            if (race(u, c, t, k)) {
-                settled = false;
-                if (write || s.write(i)) {
-                    pairs.record(s.site(i), u, site, t);
+            int v = d[at + 1], m = older.size(v);
+            if (items.length <= m) {
+                items = Arrays.copyOf(items, 2 * m + 2);
+            }
+            older.read(v, items);
+            items[m] = c;
+            for (int j = m; j >= 0 && items[j] > h.get(u); j--) { // the latest first; one race is the pair
+                if (race(u, items[j], t, k)) {
+                    settled = false;
+                    if (write || s.write(i)) {
+                        pairs.record(s.site(i), u, site, t);
+                    }
+                    break;
                 }
             }
         }
@@ -420,9 +515,19 @@ public final class SyncpDetector implements Detector {
 
     @Override
     public void acquire(int tid, int lock, boolean exclusive) {
+        epoch(tid);
+        for (int x = 0; x < width; x++) {
+            if (x != tid && epochs[x] != 0 && !sections.othersHold(x)) {
+                busySince[x] = epochs[x] + 1; // an A of x's from before now no longer lets the hub's path go on
+            }
+        }
         sections.acquire(tid, lock, exclusive, epoch(tid));
         version++;
+        for (int x = 0; x < width; x++) {
+            busy[x] |= x != tid; // the others' present units: a section of tid's open during them
+        }
         tick(tid);
+        newEra(tid);
     }
 
     @Override
@@ -444,6 +549,7 @@ public final class SyncpDetector implements Detector {
     public void threadJoin(int joiner, int joined) {
         if (receive(joiner, send(joined))) {
             tick(joiner);
+            newEra(joiner);
         }
     }
 
@@ -457,6 +563,7 @@ public final class SyncpDetector implements Detector {
     public void waitReturn(int tid, int monitor) {
         if (receive(tid, strong.get(-1L - monitor))) {
             tick(tid);
+            newEra(tid);
         }
     }
 
@@ -467,6 +574,7 @@ public final class SyncpDetector implements Detector {
             tick(tid);
         } else if (receive(tid, strong.get(variable))) {
             tick(tid); // a spinning read that brings nothing ends no epoch
+            newEra(tid);
         }
     }
 

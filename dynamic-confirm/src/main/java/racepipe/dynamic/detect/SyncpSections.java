@@ -13,6 +13,21 @@ final class SyncpSections {
     private int sharedCount;
     private long sequence; // acquires in trace order
     private long[] all = new long[4], exclusive = new long[4];
+    private int open;                        // sections open now, of every thread
+    private int[] openOf = new int[8];       // per thread
+
+    /** Whether a thread other than tid holds a section now. */
+    boolean othersHold(int tid) {
+        return open > (tid < openOf.length ? openOf[tid] : 0);
+    }
+
+    private void opened(int tid, int delta) {
+        if (tid >= openOf.length) {
+            openOf = Arrays.copyOf(openOf, Math.max(tid + 1, 2 * openOf.length));
+        }
+        openOf[tid] += delta;
+        open += delta;
+    }
 
     /** A lock's sections, per thread that took it. */
     private static final class Lock {
@@ -152,6 +167,7 @@ final class SyncpSections {
             a.exclusives[a.exclusiveCount++] = a.n;
         }
         a.n++;
+        opened(tid, 1);
     }
 
     /** tid released lock at the end of its epoch (its latest open section); whether one was open. */
@@ -160,6 +176,7 @@ final class SyncpSections {
         for (int i = a.n - 1; i >= 0; i--) {
             if (a.released[i] < 0) {
                 a.released[i] = epoch;
+                opened(tid, -1);
                 return true;
             }
         }

@@ -77,7 +77,7 @@ final class Locks {
     /** After a try-lock: record it when taken, else give the model's grant back. */
     private static boolean tried(Lock lock, boolean got) {
         if (got) {
-            taken(lock);
+            taken(lock, false);
         } else {
             Scheduling s = RT.sched;
             if (s != null) {
@@ -88,9 +88,14 @@ final class Locks {
     }
 
     private static void taken(Lock lock) {
+        taken(lock, true);
+    }
+
+    /** {@code blocking} false: a try-lock took it, and a try-lock never waits for good (no lock-order dependency). */
+    private static void taken(Lock lock, boolean blocking) {
         Recorder r = RT.rec;
         if (r != null) {
-            r.acquire(LockIdentity.of(lock), LockIdentity.exclusive(lock));
+            r.acquire(LockIdentity.of(lock), LockIdentity.exclusive(lock), blocking);
         }
     }
 

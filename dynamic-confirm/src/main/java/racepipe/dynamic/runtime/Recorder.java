@@ -638,12 +638,17 @@ final class Recorder {
     }
 
     synchronized void acquire(Object lock, boolean exclusive) {
+        acquire(lock, exclusive, true);
+    }
+
+    /** {@code blocking} false: a try-lock took it (no lock-order dependency). */
+    synchronized void acquire(Object lock, boolean exclusive, boolean blocking) {
         if (exclusive) {
             Pending p = own();
             (p != null ? p : mine(Thread.currentThread())).held++;
         }
         int tid = current(), id = lockId(lock), site = AcquireSites.take();
-        backlog.add((Runnable) () -> hub.acquire(tid, id, exclusive, site), 1);
+        backlog.add((Runnable) () -> hub.acquire(tid, id, exclusive, site, blocking), 1);
     }
 
     /**

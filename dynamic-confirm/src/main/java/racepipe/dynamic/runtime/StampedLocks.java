@@ -30,9 +30,14 @@ public final class StampedLocks {
     }
 
     private static long taken(StampedLock l, boolean exclusive, long stamp) {
+        return taken(l, exclusive, stamp, true);
+    }
+
+    /** {@code blocking} false: a try form took it (no lock-order dependency: it never waits for good). */
+    private static long taken(StampedLock l, boolean exclusive, long stamp, boolean blocking) {
         Recorder r = RT.rec;
         if (r != null && stamp != 0L) {
-            r.acquire(LockIdentity.of(l), exclusive);
+            r.acquire(LockIdentity.of(l), exclusive, blocking);
         }
         return stamp;
     }
@@ -43,7 +48,7 @@ public final class StampedLocks {
         if (granted && stamp == 0L && s != null) {
             s.release(LockIdentity.of(l), exclusive);
         }
-        return taken(l, exclusive, stamp);
+        return taken(l, exclusive, stamp, false);
     }
 
     public static long writeLock(StampedLock l) {

@@ -55,6 +55,27 @@ class GoodlockTest {
         assertThat(hub.goodlock().dependencies()).hasSize(1);
     }
 
+    /** A try-lock never waits for good: an inversion through one cannot deadlock; a lock it took still guards later acquires. */
+    @Test
+    void cycles_should_be_none_through_a_try_lock_and_keep_what_it_holds() {
+        EventHub hub = new EventHub();
+        hub.threadStart(0, 1);
+        hub.threadStart(0, 2);
+        hub.acquire(1, A, true, 10);
+        hub.acquire(1, B, true, 11, false); // if (b.tryLock())
+        hub.release(1, B, true);
+        hub.release(1, A, true);
+        nested(hub, 2, B, 20, A, 21);
+        assertThat(cycles(hub)).isEmpty();
+
+        hub.acquire(1, C, true, 12, false);
+        hub.acquire(1, A, true, 13); // blocking, under the tried C
+        hub.release(1, A, true);
+        hub.release(1, C, true);
+        nested(hub, 2, A, 22, C, 23);
+        assertThat(cycles(hub)).containsExactly("[12, 13, 22, 23]");
+    }
+
     @Test
     void cycles_should_be_none_when_a_gate_lock_guards_both() {
         EventHub hub = new EventHub();

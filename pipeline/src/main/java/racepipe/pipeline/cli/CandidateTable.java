@@ -3,6 +3,7 @@ package racepipe.pipeline.cli;
 import java.io.PrintStream;
 import java.util.List;
 import racepipe.contract.CandidateKind;
+import racepipe.contract.TrialResult;
 import racepipe.pipeline.model.Candidate;
 import racepipe.pipeline.model.ResultFile;
 
@@ -32,8 +33,20 @@ final class CandidateTable {
                 String trials = c.confirm == null ? "-" : c.confirm.raced + "/" + c.confirm.trials;
                 out.println(AnalyzeTable.cut(String.format("  %-11s %-7s %s  [%s]", c.verdict, trials, sites,
                         String.join(",", c.predictors.keySet())), AnalyzeTable.WIDTH));
+                if (c.confirm != null && c.confirm.attribution != null) {
+                    out.println(AnalyzeTable.wrap("              " + thrown(c) + c.confirm.attribution, AnalyzeTable.WIDTH));
+                }
             }
         }
+    }
+
+    /** "Type: message; " of the shown trial's exception, when it threw. */
+    private static String thrown(Candidate c) {
+        TrialResult t = c.confirm.examples == null ? null : c.confirm.examples.best();
+        if (t == null || t.exception() == null) {
+            return "";
+        }
+        return AnalyzeTable.shortName(t.exception().type()) + (t.exception().message() == null ? "" : ": " + t.exception().message()) + "; ";
     }
 
     /** The replay lines of the counted candidates, numbered per kind. */

@@ -78,7 +78,8 @@ final class CandidateQueue {
             c.confirm.attribution = BlockAttribution.of(c.sites, trials).why();
         }
         c.trials = trials.stream().map(TrialSummary::of).toList();
-        TrialResult example = CandidateRules.example(trials);
+        TrialResult example = kind == CandidateKind.ATOMIC_BLOCK ? CandidateRules.example(c.sites, trials, c.verdict)
+                : CandidateRules.example(trials);
         if (example != null) {
             c.confirm.examples = new Confirm.Examples(example, example.exception() != null ? example : null);
             c.seed = example.seed();

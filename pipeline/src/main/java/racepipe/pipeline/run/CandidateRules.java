@@ -86,4 +86,18 @@ public final class CandidateRules {
         return trials.stream().filter(t -> t.raced() && t.exception() != null).findFirst()
                 .orElse(trials.stream().filter(TrialResult::raced).findFirst().orElse(null));
     }
+
+    /**
+     * An atomic block's trial to show and replay, as its verdict says: harmful, the first hit that
+     * threw an exception of its own (not before its act); real, the first hit that threw nothing
+     * (a real block's replay should not show another block's exception); else as {@link #example}.
+     */
+    public static TrialResult example(List<SiteInfo> sites, List<TrialResult> trials, String verdict) {
+        java.util.function.Predicate<TrialResult> pick = switch (verdict) {
+            case "harmful" -> t -> t.exception() != null && !BlockAttribution.beforeAct(sites.get(0), sites.get(1), t.exception());
+            case "real" -> t -> t.exception() == null;
+            default -> t -> false;
+        };
+        return trials.stream().filter(t -> t.raced() && pick.test(t)).findFirst().orElse(example(trials));
+    }
 }

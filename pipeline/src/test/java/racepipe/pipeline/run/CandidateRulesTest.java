@@ -120,6 +120,14 @@ class CandidateRulesTest {
     }
 
     @Test
+    void the_trial_shown_should_be_one_that_throws_the_blocks_own_exception_or_none() {
+        List<TrialResult> ts = List.of(hit(1, "Worker-2", AT_CHECK), hit(2, null, null), hit(3, "Worker-1", IN_BLOCK));
+        assertThat(CandidateRules.example(BLOCK, ts, "harmful").seed()).isEqualTo(3);
+        assertThat(CandidateRules.example(BLOCK, ts, "real").seed()).isEqualTo(2); // a real block's replay throws nothing
+        assertThat(CandidateRules.example(BLOCK, ts.subList(0, 1), "real").seed()).isEqualTo(1);
+    }
+
+    @Test
     void decide_should_stop_when_the_first_trials_all_hung() {
         TrialResult hung = new TrialResult(1, "deadlockfuzzer", false, Outcome.TIMEOUT, null, null, null, null, "x", 0, 0, null);
         assertThat(stopsAfter(CandidateKind.LOCK_CYCLE, List.of(hung, hung, hung, hung), 50)).isEqualTo(Stopping.HUNG);
