@@ -75,6 +75,7 @@ class DeadlockAtomicityCliTest {
                     s.setViews(v + 1); // @VWRITE
                     s.addBytes(512); // @BYTES
                 }
+                static String cache;
                 static volatile long sink;
                 static final Object SIGNAL = new Object();
                 static boolean ready;
@@ -144,6 +145,22 @@ class DeadlockAtomicityCliTest {
                             f1.get();
                             f2.get();
                             pool2.shutdown();
+                            t1 = new Thread(() -> { });
+                            t2 = new Thread(() -> { });
+                        }
+                        case "latch" -> { // the warmer skips its countDown when the loader came first: main waits for good
+                            java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(2);
+                            Thread loader = new Thread(() -> { work(); cache = "loaded"; done.countDown(); });
+                            Thread warmer = new Thread(() -> {
+                                if (cache != null) {
+                                    return;
+                                }
+                                cache = "warm";
+                                done.countDown();
+                            });
+                            loader.start();
+                            warmer.start();
+                            done.await(); // @AWAIT
                             t1 = new Thread(() -> { });
                             t2 = new Thread(() -> { });
                         }
@@ -262,6 +279,21 @@ class DeadlockAtomicityCliTest {
                 assertThat(run.path("hang").asText()).startsWith("missed notification: ").contains(waits);
             }
         }
+    }
+
+    @Test
+    void a_race_whose_one_order_leaves_a_latch_waiting_should_be_harmful_with_the_awaits_line() throws Exception {
+        Cli.Result r = analyze("latch");
+        assertThat(r.code()).as(r.output()).isEqualTo(1);
+        JsonNode harmful = null;
+        for (JsonNode p : r.json().path("pairs")) {
+            if (p.path("verdict").asText().equals("harmful") && p.path("confirm").path("exceptions").has("hang: missed notification")) {
+                harmful = p;
+            }
+        }
+        assertThat(harmful).as(r.output()).isNotNull();
+        assertThat(harmful.path("confirm").path("examples").path("crash").path("deadlock").asText())
+                .startsWith("missed notification: main waits at bugs.Main.main(Main.java:" + line("@AWAIT") + ") on a CountDownLatch");
     }
 
     @Test

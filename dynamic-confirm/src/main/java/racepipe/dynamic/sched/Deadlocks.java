@@ -8,13 +8,15 @@ import java.util.Map;
 /**
  * A deadlock is reported only with its evidence: the cycle of threads and locks, or else every
  * thread blocked on what the scheduler models (a lock with its holder named, a join with the
- * thread it waits for, a wait that nobody is left to notify). A cycle is evidence whatever the
+ * thread it waits for, a wait that nobody is left to notify, a latch, semaphore, queue or barrier
+ * of the JDK whose own state says it must wait, with nobody left to release it). A cycle is evidence whatever the
  * other threads do (main waiting in a Future's get for a task of the cycle, say): its threads
  * wait for each other. Without one, a thread that could run, runs outside the turn, or waits on
  * something outside the model (a latch, a queue, I/O) means no evidence, and none is reported.
  * <p>The evidence starts with its kind: {@code cycle:} (threads waiting for each other's locks
  * or ends), {@code missed notification:} (no cycle, and some thread waits for a notify that no
- * thread is left to send: the notify came before the wait, or never), else {@code every thread
+ * thread is left to send: the notify came before the wait, or never; or a latch nobody is left to
+ * count down, a semaphore or a queue nobody is left to release or fill), else {@code every thread
  * blocked:}. A thread waiting for a notify is named with the line of its wait.
  */
 final class Deadlocks {
@@ -113,7 +115,8 @@ final class Deadlocks {
      * blocks in a JDK call the model does not follow: a Future, a latch, a queue, I/O).
      */
     private static String blockedOn(SchedThread t, LockModel locks, Map<SchedThread, List<SchedThread>> waitsFor) {
-        if (t.state != SchedThread.State.PARKED && t.state != SchedThread.State.POSTPONED) {
+        boolean atPoint = t.state == SchedThread.State.PARKED || t.state == SchedThread.State.POSTPONED;
+        if (!atPoint && !(t.state == SchedThread.State.LEFT && t.op == SchedThread.Op.SYNC)) {
             return null;
         }
         List<SchedThread> on = new ArrayList<>();
@@ -141,19 +144,27 @@ final class Deadlocks {
                 on.add(t.joinTarget);
                 w = "waits for " + t.joinTarget.name() + " to end";
             }
+            case SYNC -> {
+                if (t.timed || t.ready == null || t.ready.getAsBoolean()) {
+                    return null; // it may time out, the model cannot ask its object, or it can go on
+                }
+                w = "waits at " + waitLine(t) + " on a " + (t.syncObject == null ? "synchroniser" : t.syncObject.getClass().getSimpleName())
+                        + " that no thread is left to release";
+            }
             default -> {
                 return null; // a point, an access, a JDK call: not the model's to prove
             }
         }
-        if (t.op != SchedThread.Op.WAIT && on.isEmpty()) {
+        if (t.op != SchedThread.Op.WAIT && t.op != SchedThread.Op.SYNC && on.isEmpty()) {
             return null; // nobody holds what it waits for: it is not blocked
         }
         waitsFor.put(t, on);
         return w;
     }
 
+    /** A wait no notify has ended, or a JDK synchroniser's wait (a latch, a semaphore, a queue) whose object says it must go on waiting. */
     private static boolean waitsForNothing(SchedThread t) {
-        return t.op == SchedThread.Op.WAIT && !t.notified;
+        return t.op == SchedThread.Op.WAIT && !t.notified || t.op == SchedThread.Op.SYNC;
     }
 
     private static List<SchedThread> others(List<SchedThread> holders, SchedThread t) {
