@@ -329,15 +329,16 @@ public final class SyncpDetector implements Detector {
         boolean write = s.write(e);
         boolean settled = check(s, d, base, e, write, by);
         int at = base + entries + e * stride, was = Math.abs(d[at]);
-        if (sections.othersHold(t)) {
+        boolean held = sections.othersHold(t);
+        if (held) {
             if (was > 0 && was < eraStart[t] && older.last(d[at + 1]) != was) {
                 d[at + 1] = older.add(d[at + 1], was, quiet(t, was)); // an earlier era's unit may race where this one does not
             }
-        } else {
+        } else if (d[at + 1] != 0) {
             d[at + 1] = older.clear(d[at + 1]); // this unit races whenever an older one does (see the class comment)
         }
         d[at] = k;
-        if (settled) {
+        if (settled && held) { // (while none is held, an A set now no longer lets the path go on once one is: busySince)
             keepOlder(s, d, base, e, t);
         }
         d[base + a] = settled ? pack(t, k) : INVALID;
@@ -415,7 +416,17 @@ public final class SyncpDetector implements Detector {
             if (c <= h.get(u) || other.excludes(by)) {
                 continue; // t's own predecessors need u's unit c (and its older ones); or both hold a lock, one exclusively
             }
-            int v = d[at + 1], m = older.size(v);
+            int v = d[at + 1];
+            if (v == 0) { // the common case: the latest unit alone
+                if (race(u, c, t, k)) {
+                    settled = false;
+                    if (write || s.write(i)) {
+                        pairs.record(s.site(i), u, site, t);
+                    }
+                }
+                continue;
+            }
+            int m = older.size(v);
             if (items.length <= m) {
                 items = Arrays.copyOf(items, 2 * m + 2);
             }
