@@ -45,6 +45,25 @@ class DeadlockAtomicityCliTest {
                         active++;
                     }
                 }
+                static class Registry {
+                    View view; int value;
+                    synchronized void put(int v) {
+                        value = v; // @PUT
+                        view.changed();
+                    }
+                    synchronized int get() {
+                        return value; // @GET
+                    }
+                }
+                static class View {
+                    Registry reg; int seen;
+                    synchronized void changed() {
+                        seen++; // @CHANGED
+                    }
+                    synchronized void refresh() {
+                        seen += reg.get(); // @REFRESH
+                    }
+                }
                 static class Stats {
                     private long views, bytes;
                     synchronized long views() { return views; }
@@ -113,6 +132,20 @@ class DeadlockAtomicityCliTest {
                         case "gated" -> {
                             t1 = new Thread(() -> { synchronized (GATE) { transfer(x, y); } });
                             t2 = new Thread(() -> { work(); synchronized (GATE) { transfer(y, x); } });
+                        }
+                        case "listener" -> { // a listener called under the registry's lock, on a pool; main waits in get()
+                            Registry reg = new Registry();
+                            View view = new View();
+                            reg.view = view;
+                            view.reg = reg;
+                            java.util.concurrent.ExecutorService pool2 = java.util.concurrent.Executors.newFixedThreadPool(2);
+                            java.util.concurrent.Future<?> f1 = pool2.submit(() -> reg.put(1));
+                            java.util.concurrent.Future<?> f2 = pool2.submit(() -> { work(); view.refresh(); });
+                            f1.get();
+                            f2.get();
+                            pool2.shutdown();
+                            t1 = new Thread(() -> { });
+                            t2 = new Thread(() -> { });
                         }
                         case "stats" -> {
                             t1 = new Thread(() -> logView(stats));
@@ -183,6 +216,21 @@ class DeadlockAtomicityCliTest {
         assertThat(p.waitFor(3, TimeUnit.MINUTES)).isTrue();
         assertThat(p.exitValue()).as(out).isEqualTo(1);
         assertThat(out.toLowerCase()).contains("deadlock");
+    }
+
+    @Test
+    void a_deadlock_of_pool_threads_should_be_confirmed_while_main_waits_in_a_future() throws Exception {
+        // main blocks in Future.get, outside the scheduler's model: the cycle alone proves the deadlock
+        Cli.Result r = analyze("listener");
+        assertThat(r.code()).as(r.output()).isEqualTo(1);
+        JsonNode confirmed = null;
+        for (JsonNode d : r.json().path("deadlocks")) {
+            if (d.path("verdict").asText().equals("confirmed")
+                    && lines(d).containsAll(Set.of(line("@PUT"), line("@GET"), line("@CHANGED"), line("@REFRESH")))) {
+                confirmed = d;
+            }
+        }
+        assertThat(confirmed).as(r.output()).isNotNull();
     }
 
     @Test

@@ -8,9 +8,10 @@ import java.util.Map;
 /**
  * A deadlock is reported only with its evidence: the cycle of threads and locks, or else every
  * thread blocked on what the scheduler models (a lock with its holder named, a join with the
- * thread it waits for, a wait that nobody is left to notify). A thread that could run, runs
- * outside the turn, or waits on something outside the model (a latch, a queue, I/O) is no
- * deadlock: then there is no evidence, and none is reported.
+ * thread it waits for, a wait that nobody is left to notify). A cycle is evidence whatever the
+ * other threads do (main waiting in a Future's get for a task of the cycle, say): its threads
+ * wait for each other. Without one, a thread that could run, runs outside the turn, or waits on
+ * something outside the model (a latch, a queue, I/O) means no evidence, and none is reported.
  * <p>The evidence starts with its kind: {@code cycle:} (threads waiting for each other's locks
  * or ends), {@code missed notification:} (no cycle, and some thread waits for a notify that no
  * thread is left to send: the notify came before the wait, or never), else {@code every thread
@@ -62,47 +63,20 @@ final class Deadlocks {
         Map<SchedThread, List<SchedThread>> waitsFor = new IdentityHashMap<>();
         Map<SchedThread, String> what = new IdentityHashMap<>();
         boolean missed = false;
+        boolean unproven = false; // a thread runs, may run, or blocks outside the model: only a cycle can prove a hang
         for (SchedThread t : live) {
-            if (t.state != SchedThread.State.PARKED && t.state != SchedThread.State.POSTPONED) {
-                return null; // runs, may run, or is outside the turn
+            String w = blockedOn(t, locks, waitsFor);
+            if (w == null) {
+                unproven = true;
+                continue;
             }
-            List<SchedThread> on = new ArrayList<>();
-            String w;
-            switch (t.op) {
-                case ACQUIRE -> {
-                    on.addAll(others(locks.holders(t.lock), t));
-                    w = "waits to acquire " + locks.name(t.lock) + held(on);
-                }
-                case WAIT -> {
-                    if (t.timed) {
-                        return null;
-                    }
-                    if (!waitsForNothing(t)) {
-                        on.addAll(others(locks.holders(t.lock), t));
-                        w = "was notified and waits to reacquire " + locks.name(t.lock) + held(on);
-                    } else {
-                        w = "waits at " + waitLine(t) + " for a notify on " + locks.name(t.waitObject) + " that no thread is left to send";
-                        missed = true;
-                    }
-                }
-                case JOIN -> {
-                    if (t.timed || t.joinTarget == null) {
-                        return null;
-                    }
-                    on.add(t.joinTarget);
-                    w = "waits for " + t.joinTarget.name() + " to end";
-                }
-                default -> {
-                    return null; // a point, an access, a JDK call: not the model's to prove
-                }
-            }
-            if (t.op != SchedThread.Op.WAIT && on.isEmpty()) {
-                return null; // nobody holds what it waits for: it is not blocked
-            }
-            waitsFor.put(t, on);
+            missed |= waitsForNothing(t);
             what.put(t, w);
         }
         List<SchedThread> cycle = cycle(live, waitsFor);
+        if (cycle == null && unproven) {
+            return null;
+        }
         StringBuilder sb = new StringBuilder();
         if (cycle != null) {
             sb.append("cycle: ");
@@ -131,6 +105,51 @@ final class Deadlocks {
             sb.append(t.name()).append(": ").append(Stacks.of(t.runner.getStackTrace())).append(" ; ");
         }
         return sb.toString();
+    }
+
+    /**
+     * What t is blocked on, in the model, with the threads it waits for put in waitsFor; null when
+     * it is not provably blocked (it runs or may run, is outside the turn, waits with a timeout, or
+     * blocks in a JDK call the model does not follow: a Future, a latch, a queue, I/O).
+     */
+    private static String blockedOn(SchedThread t, LockModel locks, Map<SchedThread, List<SchedThread>> waitsFor) {
+        if (t.state != SchedThread.State.PARKED && t.state != SchedThread.State.POSTPONED) {
+            return null;
+        }
+        List<SchedThread> on = new ArrayList<>();
+        String w;
+        switch (t.op) {
+            case ACQUIRE -> {
+                on.addAll(others(locks.holders(t.lock), t));
+                w = "waits to acquire " + locks.name(t.lock) + held(on);
+            }
+            case WAIT -> {
+                if (t.timed) {
+                    return null;
+                }
+                if (!waitsForNothing(t)) {
+                    on.addAll(others(locks.holders(t.lock), t));
+                    w = "was notified and waits to reacquire " + locks.name(t.lock) + held(on);
+                } else {
+                    w = "waits at " + waitLine(t) + " for a notify on " + locks.name(t.waitObject) + " that no thread is left to send";
+                }
+            }
+            case JOIN -> {
+                if (t.timed || t.joinTarget == null) {
+                    return null;
+                }
+                on.add(t.joinTarget);
+                w = "waits for " + t.joinTarget.name() + " to end";
+            }
+            default -> {
+                return null; // a point, an access, a JDK call: not the model's to prove
+            }
+        }
+        if (t.op != SchedThread.Op.WAIT && on.isEmpty()) {
+            return null; // nobody holds what it waits for: it is not blocked
+        }
+        waitsFor.put(t, on);
+        return w;
     }
 
     private static boolean waitsForNothing(SchedThread t) {
