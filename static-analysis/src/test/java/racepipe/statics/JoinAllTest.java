@@ -48,6 +48,18 @@ class JoinAllTest {
     }
 
     @Test
+    void accesses_after_getting_every_future_of_a_list_should_not_pair_with_the_tasks() {
+        Set<String> futures = Fixtures.pairs(Fixtures.analyze("wala", "joinfutures"), "joinfutures");
+        assertThat(futures).doesNotContain("tallyAfter tallyWork").contains("tallyWork tallyWork");
+    }
+
+    @Test
+    void a_list_of_futures_that_lost_one_should_not_order() {
+        Set<String> futures = Fixtures.pairs(Fixtures.analyze("wala", "joinfutures"), "joinfutures");
+        assertThat(futures).contains("lateAfter lateWork");
+    }
+
+    @Test
     void the_handler_of_an_interrupted_join_should_not_be_ordered_after_the_thread() {
         Set<String> one = Fixtures.pairs(Fixtures.analyze("wala", "interruptedjoin"), "interruptedjoin");
         assertThat(one).contains("interrupted work").doesNotContain("joined work");

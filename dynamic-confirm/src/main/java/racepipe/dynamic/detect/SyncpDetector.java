@@ -47,8 +47,10 @@ import java.util.Arrays;
  * Each entry keeps the latest unit of each earlier era for which neither held ({@link SyncpOlder},
  * one int; a unit during which no other thread held a section at any time replaces those before
  * it): none on SOR, whose sweeps hold no lock. The hub's summary path would replace an entry's
- * unit unseen, so it stops at the thread's era's start ({@link #summaryFloor}), and before A lets
- * it go on the thread's other entries' units from earlier eras are kept. Each thread
+ * unit unseen: while another thread holds a section it stops at the thread's era's start, or
+ * where the others began to hold one ({@link #summaryFloor}), and a call that lets it go on then
+ * first keeps the thread's other entries' units from earlier eras (rule (2) covers the path
+ * while none is held). Each thread
  * keeps the units its own predecessors need (its "hard" clock: start, join, wait/notify,
  * volatiles and the java.util.concurrent hand-offs, and reads-from), recorded at the end of each
  * unit in which it grew; each lock its sections per thread (acquire and release units, trace
@@ -62,7 +64,8 @@ import java.util.Arrays;
  * thread's unit while nothing changed) by binary search in the sections, a round over the locks
  * more than one thread took until nothing grows. Units move at writes, so the hub reads this
  * detector's stamps again inside a run of cells and tells it of the writes its summary path
- * settles ({@link Detector#stampsMoveAtWrites}). On SOR 400 it costs about HB's time.
+ * settles ({@link Detector#stampsMoveAtWrites}). On SOR 400 the four predictors cost 1.5-1.9x
+ * HB alone (benchmarks/results/perf-predictors-2026-12-07.md).
  * {@code SyncpReferenceTest} checks the pairs against this definition computed from scratch and
  * against the paper's event-by-event closure (equal sets, on random and on dense traces), and
  * {@code SyncpExamplesTest} on hand-written ones. What is not kept: an older unit that every

@@ -44,7 +44,8 @@ import java.util.Map;
  * ({@code matrix(n)} called before the starts and again after the joins).
  *
  * <p>Threads held in a list instead ({@code for (Thread t : threads) t.start()} ... {@code
- * for (Thread t : threads) t.join()}): {@link JoinAllList}.
+ * for (Thread t : threads) t.join()}), and tasks whose futures go into a list ({@code
+ * futures.add(pool.submit(task))} ... {@code for (Future f : futures) f.get()}): {@link JoinAllList}.
  */
 final class JoinAll {
     /** After every instance of T, in P: M's instructions and other nodes of P. */
@@ -60,7 +61,7 @@ final class JoinAll {
     private final JoinAllList lists;
 
     JoinAll(WalaProgram p, ThreadDiscovery d, ExecCount ex, SpawnBefore before) {
-        this.lists = new JoinAllList(p, d, before, this::isJoin);
+        this.lists = new JoinAllList(p, d, before);
         this.p = p;
         this.d = d;
         this.ex = ex;
@@ -69,7 +70,7 @@ final class JoinAll {
 
     void run() {
         for (WalaThread t : d.threads) {
-            if (t.id() == 0 || t.kind() != SpawnKind.THREAD_START) {
+            if (t.id() == 0 || t.kind() != SpawnKind.THREAD_START && t.kind() != SpawnKind.TASK) {
                 continue;
             }
             int parent = d.onlyThreadReaching(t.spawnNode());
@@ -77,9 +78,18 @@ final class JoinAll {
                 continue;
             }
             CGNode m = t.spawnNode();
-            InstanceKey x = loadedFrom(m, t.spawn().getReceiver());
+            InstanceKey x = t.kind() == SpawnKind.TASK ? null : loadedFrom(m, t.spawn().getReceiver());
             BitSet instrs;
-            if (x != null) {
+            if (t.kind() == SpawnKind.TASK) {
+                x = lists.addedTo(m, t.spawn());
+                if (x == null || !ex.onceAlloc(x) || !lists.onlyGrows(x, parent, t.id())) {
+                    continue;
+                }
+                instrs = lists.afterJoinLoop(m, x, t.spawn().iIndex(), this::isFutureGet);
+                if (instrs != null && !lists.addFailureSkips(m, t.spawn(), instrs)) {
+                    continue;
+                }
+            } else if (x != null) {
                 if (!ex.onceAlloc(x) || !fixedBeforeStarts(x, parent, t.id(), m)) {
                     continue;
                 }
@@ -89,7 +99,7 @@ final class JoinAll {
                 if (x == null || !ex.onceAlloc(x) || !lists.fixedBeforeStarts(x, parent, t.id())) {
                     continue;
                 }
-                instrs = lists.afterJoinLoop(m, x, t.spawn().iIndex());
+                instrs = lists.afterJoinLoop(m, x, t.spawn().iIndex(), this::isJoin);
             }
             if (instrs != null && !instrs.isEmpty()) {
                 BitSet either = (BitSet) instrs.clone();
@@ -295,6 +305,19 @@ final class JoinAll {
         }
         InstanceKey y = single(m, al.getArrayRef());
         return x.equals(y) || (y != null && xl != null && xl.equals(CountingLoops.constLength(y)));
+    }
+
+    /** Future.get() or CompletableFuture.join(): returns once the task has ended. */
+    private boolean isFutureGet(SSAAbstractInvokeInstruction c) {
+        String name = c.getDeclaredTarget().getName().toString();
+        if (c.isStatic() || !(name.equals("get") || name.equals("join"))
+                || !c.getDeclaredTarget().getDescriptor().toString().equals("()Ljava/lang/Object;")) {
+            return false;
+        }
+        var k = p.cha.lookupClass(c.getDeclaredTarget().getDeclaringClass());
+        var future = p.cha.lookupClass(com.ibm.wala.types.TypeReference.findOrCreate(
+                com.ibm.wala.types.ClassLoaderReference.Primordial, "Ljava/util/concurrent/Future"));
+        return k != null && future != null && p.cha.isAssignableFrom(future, k);
     }
 
     boolean isJoin(SSAAbstractInvokeInstruction c) {

@@ -22,7 +22,9 @@ import java.util.function.Predicate;
  * {@link JoinAll} for threads held in a {@code java.util.ArrayList} X: each start's receiver comes
  * from X (its iterator's {@code next()}, or {@code get(i)}), and a loop in the same method runs
  * {@code for (Thread t : X) t.join()}. What P runs once that loop has ended comes after every
- * instance of T.
+ * instance of T. The same for a task T whose every future goes into X right after its spawn
+ * ({@code futures.add(pool.submit(task))}) and a loop {@code for (Future f : X) f.get()}: X may
+ * then also grow at any time in P (appends only), so it still holds every future at the loop.
  *
  * <p>Why it is sound: X is one runtime list (allocated once) that changes only in P before every
  * start of T ({@link #fixedBeforeStarts}): so from the first start on X does not change and holds
@@ -37,13 +39,61 @@ final class JoinAllList {
     private final WalaProgram p;
     private final ThreadDiscovery d;
     private final SpawnBefore before;
-    private final Predicate<SSAAbstractInvokeInstruction> isJoin;
 
-    JoinAllList(WalaProgram p, ThreadDiscovery d, SpawnBefore before, Predicate<SSAAbstractInvokeInstruction> isJoin) {
+    JoinAllList(WalaProgram p, ThreadDiscovery d, SpawnBefore before) {
         this.p = p;
         this.d = d;
         this.before = before;
-        this.isJoin = isJoin;
+    }
+
+    /**
+     * The one ArrayList into which the task spawn's future goes, right after the spawn: its
+     * result's one use is {@code list.add(future)} in the block the spawn completes into. Else
+     * null. (Where that add may fail: {@link #addFailureSkips}.)
+     */
+    InstanceKey addedTo(CGNode m, SSAAbstractInvokeInstruction spawn) {
+        if (!spawn.hasDef() || m.getDU().getNumberOfUses(spawn.getDef()) != 1
+                || !(m.getDU().getUses(spawn.getDef()).next() instanceof SSAAbstractInvokeInstruction add)
+                || !append(add) || add.getUse(1) != spawn.getDef() || add.getReceiver() == spawn.getDef()) {
+            return null;
+        }
+        SSACFG cfg = m.getIR().getControlFlowGraph();
+        var normal = cfg.getNormalSuccessors(cfg.getBlockForInstruction(spawn.iIndex()));
+        ISSABasicBlock addBlock = cfg.getBlockForInstruction(add.iIndex());
+        if (normal.size() != 1 || !normal.contains(addBlock)) {
+            return null;
+        }
+        return arrayList(m, add.getReceiver());
+    }
+
+    /**
+     * No instruction of {@code after} is reachable from where the spawn's add throws (a finally
+     * that rethrows): a future that did not go into the list never lets the method reach them.
+     */
+    boolean addFailureSkips(CGNode m, SSAAbstractInvokeInstruction spawn, BitSet after) {
+        SSAAbstractInvokeInstruction add = (SSAAbstractInvokeInstruction) m.getDU().getUses(spawn.getDef()).next();
+        SSACFG cfg = m.getIR().getControlFlowGraph();
+        for (ISSABasicBlock b : cfg.getExceptionalSuccessors(cfg.getBlockForInstruction(add.iIndex()))) {
+            for (int i = after.nextSetBit(0); i >= 0; i = after.nextSetBit(i + 1)) {
+                if (CountingLoops.reaches(cfg, b, cfg.getBlockForInstruction(i), null)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean append(SSAAbstractInvokeInstruction c) {
+        return !c.isStatic() && c.getDeclaredTarget().getName().toString().equals("add")
+                && c.getDeclaredTarget().getDescriptor().toString().equals("(Ljava/lang/Object;)Z");
+    }
+
+    /**
+     * As {@link #fixedBeforeStarts}, but P may also append to x at any time ({@code x.add(e)}):
+     * an append removes nothing, so every future added stays in x.
+     */
+    boolean onlyGrows(InstanceKey x, int parent, int t) {
+        return unchanged(x, parent, t, true);
     }
 
     /** The one ArrayList whose iterator's next() or get(i) gave value v of n, else null. */
@@ -93,6 +143,10 @@ final class JoinAllList {
      * lambda captures it. So only those calls before the starts reach X's insides to change them.
      */
     boolean fixedBeforeStarts(InstanceKey x, int parent, int t) {
+        return unchanged(x, parent, t, false);
+    }
+
+    private boolean unchanged(InstanceKey x, int parent, int t, boolean appends) {
         for (CGNode n : p.cg) {
             IR ir = n.getIR();
             if (ir == null) {
@@ -111,6 +165,9 @@ final class JoinAllList {
                         return false;
                     }
                     if (allApp(n, call) || read(n, call, x)) {
+                        continue;
+                    }
+                    if (appends && append(call) && onlyIn(parent, n) && !p.pts(n, call.getUse(1)).contains(x)) {
                         continue;
                     }
                     if (!(onlyIn(parent, n) && before.before(parent, n, i).get(t))) {
@@ -173,7 +230,7 @@ final class JoinAllList {
     }
 
     /** The instructions of m after a loop that joins every element of x, from which the spawn is not reachable; else null. */
-    BitSet afterJoinLoop(CGNode m, InstanceKey x, int spawn) {
+    BitSet afterJoinLoop(CGNode m, InstanceKey x, int spawn, Predicate<SSAAbstractInvokeInstruction> isJoin) {
         IR ir = m.getIR();
         SSACFG cfg = ir.getControlFlowGraph();
         SSAInstruction[] instrs = ir.getInstructions();
