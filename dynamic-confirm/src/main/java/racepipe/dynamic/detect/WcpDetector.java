@@ -33,14 +33,12 @@ public final class WcpDetector extends ClockedDetector {
     private int locations; // ids of the locations accessed in sections (1 and up; 0: none yet)
 
     /**
-     * What a strong edge carries, by its senders: their clocks without their own entries, and
-     * those apart. A thread that receives its own send gets nothing of it: that edge is thread
-     * order, which is not in WCP (its own entry in P would say its past is WCP-before what it
-     * releases next).
+     * What a strong edge carries: each sender's H at its sends, apart. A thread that receives its
+     * own send gets nothing of it: that edge is thread order, which is not in WCP (and its H would
+     * bring into its P what only HB orders: another thread's release of a lock it took since).
      */
     private static final class Strong {
-        final VectorClock others = new VectorClock();
-        final VectorClock own = new VectorClock();
+        final java.util.Map<Integer, VectorClock> bySender = new java.util.HashMap<>(4);
     }
 
     private void send(LongMap<Strong> into, long key, int tid, VectorClock c) {
@@ -48,11 +46,7 @@ public final class WcpDetector extends ClockedDetector {
         if (s == null) {
             into.put(key, s = new Strong());
         }
-        int mine = c.get(tid);
-        VectorClock rest = new VectorClock(c);
-        rest.set(tid, p(tid).get(tid));
-        s.others.join(rest);
-        s.own.set(tid, Math.max(s.own.get(tid), mine));
+        s.bySender.computeIfAbsent(tid, k -> new VectorClock()).join(c);
     }
 
     private void receive(LongMap<Strong> from, long key, int tid) {
@@ -61,10 +55,9 @@ public final class WcpDetector extends ClockedDetector {
             return;
         }
         VectorClock mine = p(tid);
-        mine.join(s.others);
-        for (int u = 0, n = s.own.width(); u < n; u++) {
-            if (u != tid && s.own.get(u) > mine.get(u)) {
-                mine.set(u, s.own.get(u));
+        for (java.util.Map.Entry<Integer, VectorClock> e : s.bySender.entrySet()) {
+            if (e.getKey() != tid) {
+                mine.join(e.getValue());
             }
         }
     }
