@@ -33,6 +33,7 @@ final class LockPaths {
     private static final TypeReference RW_LOCK = TypeReference.findOrCreate(ClassLoaderReference.Primordial,
             "Ljava/util/concurrent/locks/ReadWriteLock");
     private static final String READ_LOCK_CLASS = "Ljava/util/concurrent/locks/ReentrantReadWriteLock$ReadLock";
+    private static final String STAMPED = "Ljava/util/concurrent/locks/StampedLock";
 
     record Op(boolean acquire, Set<LockId> locks) {
     }
@@ -139,6 +140,9 @@ final class LockPaths {
         if (i instanceof SSAMonitorInstruction m) {
             return new Op(m.isMonitorEnter(), locks(n, m.getRef(), false));
         }
+        if (i instanceof SSAAbstractInvokeInstruction call && isStampedCall(call)) {
+            return stampedOp(n, call);
+        }
         if (!(i instanceof SSAAbstractInvokeInstruction call) || !isLockCall(call)) {
             return null;
         }
@@ -163,6 +167,34 @@ final class LockPaths {
         return lockOf(n, call);
     }
 
+    /**
+     * A StampedLock used through its stamps: writeLock / readLock (and their interruptible forms)
+     * take it in exclusive / shared mode, unlockWrite / unlockRead release that mode, unlock(stamp)
+     * either. The try forms and conversions return a stamp that may be 0 (nothing taken): never
+     * counted as held (sound: fewer locks, more pairs). Its views (asWriteLock, asReadLock) are
+     * the same lock, as a read-write lock's (see {@link #lockOf}).
+     */
+    private Op stampedOp(CGNode n, SSAAbstractInvokeInstruction call) {
+        String name = call.getDeclaredTarget().getName().toString();
+        int r = call.getReceiver();
+        return switch (name) {
+            case "writeLock", "writeLockInterruptibly" -> new Op(true, locks(n, r, false, true));
+            case "readLock", "readLockInterruptibly" -> new Op(true, locks(n, r, true, true));
+            case "unlockWrite" -> new Op(false, locks(n, r, false, true));
+            case "unlockRead" -> new Op(false, locks(n, r, true, true));
+            case "unlock" -> {
+                Set<LockId> both = new java.util.HashSet<>(locks(n, r, false, true));
+                both.addAll(locks(n, r, true, true));
+                yield new Op(false, both);
+            }
+            default -> null;
+        };
+    }
+
+    private static boolean isStampedCall(SSAAbstractInvokeInstruction call) {
+        return !call.isStatic() && call.getDeclaredTarget().getDeclaringClass().getName().toString().equals(STAMPED);
+    }
+
     private boolean isLockCall(SSAAbstractInvokeInstruction call) {
         if (call.isStatic() || lockIface == null) {
             return false;
@@ -175,7 +207,8 @@ final class LockPaths {
         int r = call.getReceiver();
         SSAInstruction def = n.getDU().getDef(r);
         if (def instanceof SSAAbstractInvokeInstruction get && !get.isStatic() && isRwGetter(get)) {
-            boolean shared = get.getDeclaredTarget().getName().toString().equals("readLock");
+            String getter = get.getDeclaredTarget().getName().toString();
+            boolean shared = getter.equals("readLock") || getter.equals("asReadLock");
             return locks(n, get.getReceiver(), shared, true);
         }
         boolean shared = true;
@@ -188,6 +221,9 @@ final class LockPaths {
 
     private boolean isRwGetter(SSAAbstractInvokeInstruction get) {
         String name = get.getDeclaredTarget().getName().toString();
+        if (isStampedCall(get)) {
+            return name.equals("asWriteLock") || name.equals("asReadLock");
+        }
         if (!name.equals("readLock") && !name.equals("writeLock") || rwIface == null) {
             return false;
         }
