@@ -73,8 +73,19 @@ import java.util.Arrays;
  * grow only while threads hold sections across eras of others.
  */
 public final class SyncpDetector implements Detector {
+    public SyncpDetector() {
+        this(PAIR_BUDGET);
+    }
+
+    /** With pair ideals of at most this many ints (0: every pair's closure computed per question). */
+    SyncpDetector(long pairBudget) {
+        this.budget = pairBudget;
+    }
+
     private final PairTable pairs = new PairTable();
     private static final int INVALID = -1;
+    /** Ints the pair ideals may take (about 32 MB): past it a pair's closure is computed per question, the same sets slower. */
+    static final long PAIR_BUDGET = 8L << 20;
     // location ints: W (the last write, packed: thread + 1, unit), A (the summary, see access),
     // and the last write's thread + 1 and unit unpacked, for a write whose unit does not pack
     private int w, a, writer, entries, stride;
@@ -82,14 +93,17 @@ public final class SyncpDetector implements Detector {
     private VectorClock[] hard = new VectorClock[8]; // per thread, its own entry unused
     private boolean[] dirty = new boolean[8];        // hard grew in the present epoch
     private History[] histories = new History[8];
-    private VectorClock[] ideal = new VectorClock[8]; // per thread: the closure of its predecessors
+    private SyncpIdeal[] ideal = new SyncpIdeal[8]; // per thread: the closure of its predecessors
     private long[] idealVersion = new long[8];        // the version and epoch it was computed at
     private int[] idealEpoch = new int[8];
+    private SyncpIdeal[][] pairIdeals = new SyncpIdeal[8][]; // per entry's handle (its third int), per later thread
+    private int handles = 1;                                  // handle 0: none yet
+    private long budget;                                      // ints the pair ideals may still take
+    private final SyncpIdeal fresh = new SyncpIdeal(8, 0, false); // a pair's closure past the budget: from scratch, searching
     private final LongMap<VectorClock> strong = new LongMap<>(); // volatile (>= 0), monitor (< 0)
     private final SyncpSections sections = new SyncpSections(); // each lock's sections per thread
     private int width = 1;
     private long version = 1; // grows whenever a hard clock or a lock's history does
-    private int[] v = new int[8], expanded = new int[8];
     private int[] memoC = new int[8];
     private boolean[] memoRace = new boolean[8];
     private long memoKey = -1, memoVersion = -1;
@@ -126,7 +140,7 @@ public final class SyncpDetector implements Detector {
 
     @Override
     public int entryInts() {
-        return 2; // the latest access's epoch (negated: the next repeat is called all the same); its older units (SyncpOlder)
+        return 3; // the latest access's epoch (negated: the next repeat is called all the same); its older units (SyncpOlder); its pair ideals' handle
     }
 
     @Override
@@ -211,8 +225,6 @@ public final class SyncpDetector implements Detector {
         }
         if (tid >= width) {
             width = tid + 1;
-            v = Arrays.copyOf(v, Math.max(width, v.length));
-            expanded = Arrays.copyOf(expanded, Math.max(width, expanded.length));
             memoC = Arrays.copyOf(memoC, Math.max(width, memoC.length));
             memoRace = Arrays.copyOf(memoRace, Math.max(width, memoRace.length));
             if (items.length < 2 * width) {
@@ -419,37 +431,43 @@ public final class SyncpDetector implements Detector {
             if (c <= h.get(u) || other.excludes(by)) {
                 continue; // t's own predecessors need u's unit c (and its older ones); or both hold a lock, one exclusively
             }
-            int v = d[at + 1];
-            if (v == 0) { // the common case: the latest unit alone
-                if (race(u, c, t, k)) {
-                    settled = false;
-                    if (write || s.write(i)) {
-                        pairs.record(s.site(i), u, site, t);
-                    }
-                }
-                continue;
+            SyncpIdeal p = d[at + 2] == 0 ? null : pairIdeal(d, at, t, false);
+            int floor = Math.max(h.get(u), p == null ? 0 : p.flushed);
+            if (c <= floor) {
+                continue; // every unit of the entry is in the closure of t's accesses (its older ones before c)
             }
-            int m = older.size(v);
+            int v = d[at + 1], m = older.size(v);
             if (items.length <= m) {
                 items = Arrays.copyOf(items, 2 * m + 2);
             }
             older.read(v, items);
             items[m] = c;
-            for (int j = m; j >= 0 && items[j] > h.get(u); j--) { // the latest first; one race is the pair
-                if (race(u, items[j], t, k)) {
+            // the paper's order: the earliest unit not known ordered first; an ordered one is
+            // ordered for t's later accesses too (flushed), so the pair's ideal only grows
+            for (int j = 0; j <= m; j++) {
+                if (items[j] <= floor) {
+                    continue;
+                }
+                if (race(u, items[j], t, k, d, at)) {
                     settled = false;
                     if (write || s.write(i)) {
                         pairs.record(s.site(i), u, site, t);
                     }
-                    break;
+                    break; // one race is the pair
                 }
+                flush(d, at, t, items[j]);
             }
         }
         return settled;
     }
 
-    /** Whether u's epoch c is outside the closure of its own predecessors and t's present ones. */
-    private boolean race(int u, int c, int t, int k) {
+    /**
+     * Whether u's epoch c, of the entry at {@code at}, is outside the closure of its own
+     * predecessors and t's present ones. The pair's ideal (the entry's, for t) is grown from
+     * where its last question left it: that one asked of a unit of the entry no later than c
+     * (see check) and of an earlier access of t, so what it holds is in this closure too.
+     */
+    private boolean race(int u, int c, int t, int k, int[] d, int at) {
         long key = ((long) t << 32) | k;
         if (key != memoKey || version != memoVersion) {
             memoKey = key;
@@ -459,57 +477,96 @@ public final class SyncpDetector implements Detector {
         if (memoC[u] == c) {
             return memoRace[u];
         }
-        VectorClock mine = idealOf(t, k);
-        if (c <= mine.get(u)) {
+        SyncpIdeal mine = idealOf(t, k);
+        if (c <= mine.v[u]) {
             memoC[u] = c;
             return memoRace[u] = false;
         }
-        for (int x = 0; x < width; x++) {
-            v[x] = mine.get(x);
-            expanded[x] = v[x];
+        SyncpIdeal p = pairIdeal(d, at, t, true);
+        if (p == null) { // past the budget: from t's own closure (closed: what it holds is taken in)
+            p = fresh;
+            p.widen(width);
+            System.arraycopy(mine.v, 0, p.v, 0, width);
+            System.arraycopy(mine.v, 0, p.expanded, 0, width);
+        } else {
+            p.include(mine);
         }
-        v[u] = Math.max(v[u], c - 1); // e1's predecessors: u's units before c (what c's reads before e1 need, units before c need)
-        close(u, c);
+        p.v[u] = Math.max(p.v[u], c - 1); // e1's predecessors: u's units before c (what c's reads before e1 need, units before c need)
+        close(p, u, c);
         memoC[u] = c;
-        return memoRace[u] = v[u] < c;
+        return memoRace[u] = p.v[u] < c;
+    }
+
+    /** The pair ideal of the entry at {@code at} and thread t, made when asked and the budget allows; else null. */
+    private SyncpIdeal pairIdeal(int[] d, int at, int t, boolean make) {
+        int h = d[at + 2];
+        SyncpIdeal[] of = h > 0 ? pairIdeals[h] : null;
+        if (of != null && t < of.length && of[t] != null) {
+            return of[t];
+        }
+        if (!make || budget <= 0) {
+            return null;
+        }
+        if (h == 0) {
+            h = d[at + 2] = handles++;
+            if (h == pairIdeals.length) {
+                pairIdeals = Arrays.copyOf(pairIdeals, 2 * h);
+            }
+        }
+        if (of == null || t >= of.length) {
+            pairIdeals[h] = of = of == null ? new SyncpIdeal[Math.max(t + 1, 2)] : Arrays.copyOf(of, Math.max(t + 1, 2 * of.length));
+        }
+        SyncpIdeal p = of[t] = new SyncpIdeal(width, sections.slots(), true);
+        budget -= p.size();
+        return p;
+    }
+
+    /** The entry's units up to c are in the closure of t's accesses from now on (see check). */
+    private void flush(int[] d, int at, int t, int c) {
+        SyncpIdeal p = pairIdeal(d, at, t, false);
+        if (p != null && c > p.flushed) {
+            p.flushed = c;
+        }
     }
 
     /** The closure of t's predecessors at its present access (epoch k), grown from the last one. */
-    private VectorClock idealOf(int t, int k) {
-        VectorClock i = ideal[t];
+    private SyncpIdeal idealOf(int t, int k) {
+        SyncpIdeal i = ideal[t];
         if (i != null && idealVersion[t] == version && idealEpoch[t] == k) {
             return i;
         }
         if (i == null) {
-            ideal[t] = i = new VectorClock();
+            ideal[t] = i = new SyncpIdeal(width, sections.slots(), true);
         }
-        for (int x = 0; x < width; x++) {
-            v[x] = i.get(x);
-            expanded[x] = -1;
-        }
-        v[t] = Math.max(v[t], k - 1);
-        absorb(v, hard(t), t);
-        close(-1, 0);
-        for (int x = 0; x < width; x++) {
-            i.set(x, v[x]);
-        }
+        i.widen(width);
+        i.v[t] = Math.max(i.v[t], k - 1);
+        absorb(i.v, hard(t), t);
+        close(i, -1, 0);
         idealVersion[t] = version;
         idealEpoch[t] = k;
         return i;
     }
 
-    /** Closes v (epochs per thread, whole epochs in) under hard clocks and the lock rule; stops once v[u] >= c. */
-    private void close(int u, int c) {
+    /**
+     * Closes an ideal (units per thread, whole units in) under hard clocks and the lock rule;
+     * stops once it holds u's unit c. A finished unit's hard clock never changes, so one taken
+     * in stays taken (a thread's present unit's is taken again each time).
+     */
+    private void close(SyncpIdeal p, int u, int c) {
+        p.widen(width);
+        int[] v = p.v, expanded = p.expanded;
         boolean changed = true;
         while (changed && (u < 0 || v[u] < c)) {
             changed = false;
             for (int x = 0; x < width; x++) {
                 if (v[x] > expanded[x]) {
-                    expanded[x] = v[x];
+                    if (v[x] < epochs[x]) {
+                        expanded[x] = v[x];
+                    }
                     changed |= absorb(v, hardAt(x, v[x]), x);
                 }
             }
-            changed |= sections.close(v);
+            changed |= sections.close(p);
         }
     }
 

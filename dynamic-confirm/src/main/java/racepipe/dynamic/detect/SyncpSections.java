@@ -5,7 +5,11 @@ import java.util.Arrays;
 /**
  * SyncP's locks (see {@link SyncpDetector}): each lock's critical sections per thread that took
  * it, as epochs of their acquire and release in the thread, in trace order, and the lock rule
- * of the sync-preserving closure on a set given as the last epoch it holds of each thread.
+ * of the sync-preserving closure on a set given as the last epoch it holds of each thread. The
+ * paper's section queues: an ideal that only grows keeps, per lock and thread, how many of the
+ * thread's sections have their acquire in it ({@link SyncpIdeal#cursors}), a count that only
+ * moves forward, so the rule costs an ideal each section once over its life, not a search per
+ * round; an ideal without cursors searches.
  */
 final class SyncpSections {
     private final LongMap<Lock> locks = new LongMap<>();
@@ -13,8 +17,10 @@ final class SyncpSections {
     private int sharedCount;
     private long sequence; // acquires in trace order
     private long[] all = new long[4], exclusive = new long[4];
+    private int[] lasts = new int[4];
     private int open;                        // sections open now, of every thread
     private int[] openOf = new int[8];       // per thread
+    private int slots; // the shared locks' section lists, numbered: two cursors each in an ideal
 
     /** Whether a thread other than tid holds a section now. */
     boolean othersHold(int tid) {
@@ -46,6 +52,7 @@ final class SyncpSections {
         int n;
         int[] exclusives = new int[4]; // indices of the exclusive ones
         int exclusiveCount;
+        int slot = -1; // its number once its lock is shared (see SyncpIdeal#cursors)
 
         /** The last acquire whose epoch is at most k, or -1 (exclusive ones only if asked). */
         int last(int k, boolean onlyExclusive) {
@@ -64,13 +71,47 @@ final class SyncpSections {
         }
     }
 
-    /** Applies the lock rule of every lock more than one thread took to v; whether v grew. */
-    boolean close(int[] v) {
+    /** Applies the lock rule of every lock more than one thread took to the ideal; whether it grew. */
+    boolean close(SyncpIdeal ideal) {
+        if (ideal.cursors != null && ideal.cursors.length < 2 * slots) {
+            ideal.cursors = Arrays.copyOf(ideal.cursors, Math.max(2 * slots, 2 * ideal.cursors.length));
+        }
         boolean changed = false;
         for (int i = 0; i < sharedCount; i++) {
-            changed |= lockRule(shared[i], v);
+            changed |= lockRule(shared[i], ideal.v, ideal.cursors);
         }
         return changed;
+    }
+
+    /** How many section lists an ideal's cursors cover now. */
+    int slots() {
+        return slots;
+    }
+
+    /** The last of a's sections whose acquire is in the ideal (at most k), or -1: its cursor moved forward, or a search. */
+    private static int last(Sections a, int k, int[] cursors) {
+        if (cursors == null) {
+            return a.last(k, false);
+        }
+        int at = 2 * a.slot, n = cursors[at];
+        while (n < a.n && a.acquired[n] <= k) {
+            n++;
+        }
+        cursors[at] = n;
+        return n - 1;
+    }
+
+    /** The same for a's exclusive sections. */
+    private static int lastExclusive(Sections a, int k, int[] cursors) {
+        if (cursors == null) {
+            return a.last(k, true);
+        }
+        int at = 2 * a.slot + 1, n = cursors[at];
+        while (n < a.exclusiveCount && a.acquired[a.exclusives[n]] <= k) {
+            n++;
+        }
+        cursors[at] = n;
+        return n > 0 ? a.exclusives[n - 1] : -1;
     }
 
     /**
@@ -79,15 +120,21 @@ final class SyncpSections {
      * sections of a lock follow one another, except that one may take the write mode inside
      * its read-mode section: its open ones in the set are its last one and those around it.
      */
-    private boolean lockRule(Lock l, int[] v) {
+    private boolean lockRule(Lock l, int[] v, int[] cursors) {
         long[] all = this.all, exclusive = this.exclusive;
         if (all.length < l.n) {
             this.all = all = new long[2 * l.n];
             this.exclusive = exclusive = new long[2 * l.n];
         }
+        int[] lasts = this.lasts;
+        if (lasts.length < l.n) {
+            this.lasts = lasts = new int[2 * l.n];
+        }
         for (int j = 0; j < l.n; j++) {
             Sections a = l.of[j];
-            int i = a.last(v[l.tids[j]], false), ie = a.last(v[l.tids[j]], true);
+            int k = v[l.tids[j]];
+            int i = last(a, k, cursors), ie = lastExclusive(a, k, cursors);
+            lasts[j] = i;
             all[j] = i >= 0 ? a.seq[i] : -1;
             exclusive[j] = ie >= 0 ? a.seq[ie] : -1;
         }
@@ -102,7 +149,7 @@ final class SyncpSections {
                     laterExclusive = Math.max(laterExclusive, exclusive[o]);
                 }
             }
-            for (int i = a.last(v[x], false); i >= 0; i = a.outer[i]) {
+            for (int i = lasts[j]; i >= 0; i = a.outer[i]) {
                 if (a.released[i] < 0 || a.released[i] <= v[x]) {
                     continue; // open (no later acquire exists), or complete in the set
                 }
@@ -136,6 +183,10 @@ final class SyncpSections {
                 shared = Arrays.copyOf(shared, 2 * sharedCount);
             }
             shared[sharedCount++] = l;
+            l.of[0].slot = slots++;
+        }
+        if (l.n >= 2) {
+            a.slot = slots++;
         }
         return a;
     }

@@ -48,7 +48,10 @@ class ContainmentPropertyTest {
 
     /** Interleaves the programs; a lock step waits while another thread holds the lock. */
     static Trace run(List<List<Step>> programs, java.util.Random rng) {
-        Trace t = new Trace();
+        return run(programs, rng, new Trace());
+    }
+
+    static Trace run(List<List<Step>> programs, java.util.Random rng, Trace t) {
         int n = programs.size();
         int[] pc = new int[n];
         int[] owner = {-1, -1, -1, -1};

@@ -49,6 +49,17 @@ class SyncpReferenceTest {
     }
 
     /**
+     * The same on dense traces with a pair-ideal budget too small for all (about one ideal):
+     * pairs asked past it are computed from scratch by search, and must give the same sets.
+     */
+    @Property(tries = 3000)
+    void syncp_should_report_the_same_races_past_its_pair_budget(
+            @ForAll("dense") List<List<ContainmentPropertyTest.Step>> programs, @ForAll long seed) {
+        Trace t = ContainmentPropertyTest.run(programs, new Random(seed), new Trace(20));
+        assertThat(DetectorsTest.pairs(t.syncp)).containsExactlyInAnyOrderElementsOf(byEvents(t.log));
+    }
+
+    /**
      * Equality on dense traces: two locations, two locks, two sites per thread, so that one
      * site's older access often races where its latest does not (the thread read something new
      * or took a lock between them), the shape an entry's latest access alone misses.

@@ -13,7 +13,7 @@ final class Trace {
     final HappensBeforeDetector hb = new HappensBeforeDetector();
     final ShbDetector shb = new ShbDetector();
     final WcpDetector wcp = new WcpDetector();
-    final SyncpDetector syncp = new SyncpDetector();
+    final SyncpDetector syncp;
     /** The events as the detectors get them (the hub drops reentrant locks), for the reference implementations. */
     final List<int[]> log = new ArrayList<>();
     static final int READ = 0, WRITE = 1, ACQ = 2, REL = 3, FORK = 4, JOIN = 5, NOTIFY = 6, WAITRET = 7, VW = 8, VR = 9;
@@ -74,7 +74,17 @@ final class Trace {
         public void access(Shape shape, int[] data, int base, int e, boolean fresh, Context by) {
         }
     };
-    final EventHub hub = new EventHub(ls, eraser, hybrid, hb, shb, wcp, syncp, recorder);
+    final EventHub hub;
+
+    Trace() {
+        this(SyncpDetector.PAIR_BUDGET);
+    }
+
+    /** With syncp's pair ideals limited to this many ints (0: none, each pair's closure from scratch). */
+    Trace(long syncpPairBudget) {
+        syncp = new SyncpDetector(syncpPairBudget);
+        hub = new EventHub(ls, eraser, hybrid, hb, shb, wcp, syncp, recorder);
+    }
     private final Map<Integer, Shadow> locations = new HashMap<>();
 
     Trace start(int parent, int child) {
