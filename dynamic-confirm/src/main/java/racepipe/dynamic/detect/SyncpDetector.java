@@ -56,16 +56,23 @@ import java.util.Arrays;
  * unit in which it grew; each lock its sections per thread (acquire and release units, trace
  * order, a write mode taken inside a read mode linked to the read mode's section). The closure of
  * a thread's own predecessors is kept per thread and only grows: asked again after a change, it
- * is grown from where it was (the paper's incremental ideals); a pair's closure starts from it,
- * and one whose e1 it already holds is ordered without more work. What is not the paper's
- * algorithm: the paper keeps such an ideal per pair of threads and access kinds, with a pointer
- * per lock and thread into the sections that only moves forward (linear time overall); here
- * the pair's part beyond the thread's own closure is computed per question (memoised for the
- * thread's unit while nothing changed) by binary search in the sections, a round over the locks
- * more than one thread took until nothing grows. Units move at writes, so the hub reads this
+ * is grown from where it was. The pair's closure is the paper's incremental ideal too (as
+ * RAPID's SyncPreserving engine, by the paper's authors, keeps it): one per entry of the location and
+ * later thread t ({@link SyncpIdeal}), grown from where t's last question of that entry left
+ * it, never computed again. That is sound because the questions of one such pair only move
+ * forward: t asks at its accesses in order, of the entry's units earliest first, and a unit
+ * found in the closure is "flushed" for t (it is in the closure of every later access of t: the
+ * closure only grows), so the next question is of that unit or a later one, whose predecessors
+ * hold the earlier one's. The lock rule reads each lock's section queue per thread through a
+ * cursor of the ideal (how many of the thread's sections have their acquire in it) that only
+ * moves forward, so over its life an ideal takes in each unit and each section once, plus a
+ * round over the locks more than one thread took per question (as RAPID's fix point). Ideals
+ * live within a budget of ints ({@link #PAIR_BUDGET}; cursors grow with the shared locks'
+ * section lists): past it a pair's closure is computed per question from the thread's own one,
+ * and an ideal whose cursors no longer fit searches the sections, the same sets slower (a
+ * property checks it). Units move at writes, so the hub reads this
  * detector's stamps again inside a run of cells and tells it of the writes its summary path
- * settles ({@link Detector#stampsMoveAtWrites}). On SOR 400 the four predictors cost 1.5-1.9x
- * HB alone (benchmarks/results/perf-predictors-2026-12-07.md).
+ * settles ({@link Detector#stampsMoveAtWrites}).
  * {@code SyncpReferenceTest} checks the pairs against this definition computed from scratch and
  * against the paper's event-by-event closure (equal sets, on random and on dense traces), and
  * {@code SyncpExamplesTest} on hand-written ones. What is not kept: an older unit that every
@@ -77,18 +84,18 @@ public final class SyncpDetector implements Detector {
         this(PAIR_BUDGET);
     }
 
-    /** With pair ideals of at most this many ints (0: every pair's closure computed per question). */
+    /** With ideals of at most this many ints (0: every pair's closure computed per question, by search). */
     SyncpDetector(long pairBudget) {
         this.budget = pairBudget;
     }
 
     private final PairTable pairs = new PairTable();
     private static final int INVALID = -1;
-    /** Ints the pair ideals may take (about 32 MB): past it a pair's closure is computed per question, the same sets slower. */
+    /** Ints the ideals may take (about 32 MB): past it a pair's closure is computed per question, the same sets slower. */
     static final long PAIR_BUDGET = 8L << 20;
     // location ints: W (the last write, packed: thread + 1, unit), A (the summary, see access),
     // and the last write's thread + 1 and unit unpacked, for a write whose unit does not pack
-    private int w, a, writer, entries, stride;
+    private int w, a, writer, pairsAt, entries, stride;
     private int[] epochs = new int[8];
     private VectorClock[] hard = new VectorClock[8]; // per thread, its own entry unused
     private boolean[] dirty = new boolean[8];        // hard grew in the present epoch
@@ -96,9 +103,9 @@ public final class SyncpDetector implements Detector {
     private SyncpIdeal[] ideal = new SyncpIdeal[8]; // per thread: the closure of its predecessors
     private long[] idealVersion = new long[8];        // the version and epoch it was computed at
     private int[] idealEpoch = new int[8];
-    private SyncpIdeal[][] pairIdeals = new SyncpIdeal[8][]; // per entry's handle (its third int), per later thread
-    private int handles = 1;                                  // handle 0: none yet
-    private long budget;                                      // ints the pair ideals may still take
+    private final LongMap<SyncpIdeal[]> pairIdeals = new LongMap<>(); // per location's handle and entry, per later thread
+    private int handles = 1;                                  // a location's pair handle, 0: none yet
+    private long budget;                                      // ints the ideals may still take
     private final SyncpIdeal fresh = new SyncpIdeal(8, 0, false); // a pair's closure past the budget: from scratch, searching
     private final LongMap<VectorClock> strong = new LongMap<>(); // volatile (>= 0), monitor (< 0)
     private final SyncpSections sections = new SyncpSections(); // each lock's sections per thread
@@ -135,12 +142,12 @@ public final class SyncpDetector implements Detector {
 
     @Override
     public int locationInts() {
-        return 4;
+        return 5; // W, A, the last write unpacked (two), the handle of its entries' pair ideals
     }
 
     @Override
     public int entryInts() {
-        return 3; // the latest access's epoch (negated: the next repeat is called all the same); its older units (SyncpOlder); its pair ideals' handle
+        return 2; // the latest access's epoch (negated: the next repeat is called all the same); its older units (SyncpOlder)
     }
 
     @Override
@@ -148,6 +155,7 @@ public final class SyncpDetector implements Detector {
         this.w = location;
         this.a = location + 1;
         this.writer = location + 2;
+        this.pairsAt = location + 4;
         this.entries = entry;
         this.stride = stride;
     }
@@ -431,7 +439,7 @@ public final class SyncpDetector implements Detector {
             if (c <= h.get(u) || other.excludes(by)) {
                 continue; // t's own predecessors need u's unit c (and its older ones); or both hold a lock, one exclusively
             }
-            SyncpIdeal p = d[at + 2] == 0 ? null : pairIdeal(d, at, t, false);
+            SyncpIdeal p = d[base + pairsAt] == 0 ? null : pairIdeal(d, base, i, t, false);
             int floor = Math.max(h.get(u), p == null ? 0 : p.flushed);
             if (c <= floor) {
                 continue; // every unit of the entry is in the closure of t's accesses (its older ones before c)
@@ -448,26 +456,26 @@ public final class SyncpDetector implements Detector {
                 if (items[j] <= floor) {
                     continue;
                 }
-                if (race(u, items[j], t, k, d, at)) {
+                if (race(u, items[j], t, k, d, base, i)) {
                     settled = false;
                     if (write || s.write(i)) {
                         pairs.record(s.site(i), u, site, t);
                     }
                     break; // one race is the pair
                 }
-                flush(d, at, t, items[j]);
+                flush(d, base, i, t, items[j]);
             }
         }
         return settled;
     }
 
     /**
-     * Whether u's epoch c, of the entry at {@code at}, is outside the closure of its own
+     * Whether u's epoch c, of the location's entry i, is outside the closure of its own
      * predecessors and t's present ones. The pair's ideal (the entry's, for t) is grown from
      * where its last question left it: that one asked of a unit of the entry no later than c
      * (see check) and of an earlier access of t, so what it holds is in this closure too.
      */
-    private boolean race(int u, int c, int t, int k, int[] d, int at) {
+    private boolean race(int u, int c, int t, int k, int[] d, int base, int i) {
         long key = ((long) t << 32) | k;
         if (key != memoKey || version != memoVersion) {
             memoKey = key;
@@ -482,7 +490,7 @@ public final class SyncpDetector implements Detector {
             memoC[u] = c;
             return memoRace[u] = false;
         }
-        SyncpIdeal p = pairIdeal(d, at, t, true);
+        SyncpIdeal p = pairIdeal(d, base, i, t, true);
         if (p == null) { // past the budget: from t's own closure (closed: what it holds is taken in)
             p = fresh;
             p.widen(width);
@@ -497,10 +505,11 @@ public final class SyncpDetector implements Detector {
         return memoRace[u] = p.v[u] < c;
     }
 
-    /** The pair ideal of the entry at {@code at} and thread t, made when asked and the budget allows; else null. */
-    private SyncpIdeal pairIdeal(int[] d, int at, int t, boolean make) {
-        int h = d[at + 2];
-        SyncpIdeal[] of = h > 0 ? pairIdeals[h] : null;
+    /** The pair ideal of the location's entry i and thread t, made when asked and the budget allows; else null. */
+    private SyncpIdeal pairIdeal(int[] d, int base, int i, int t, boolean make) {
+        int h = d[base + pairsAt];
+        long key = (long) h << 32 | i;
+        SyncpIdeal[] of = h > 0 ? pairIdeals.get(key) : null;
         if (of != null && t < of.length && of[t] != null) {
             return of[t];
         }
@@ -508,22 +517,41 @@ public final class SyncpDetector implements Detector {
             return null;
         }
         if (h == 0) {
-            h = d[at + 2] = handles++;
-            if (h == pairIdeals.length) {
-                pairIdeals = Arrays.copyOf(pairIdeals, 2 * h);
-            }
+            h = d[base + pairsAt] = handles++;
+            key = (long) h << 32 | i;
         }
         if (of == null || t >= of.length) {
-            pairIdeals[h] = of = of == null ? new SyncpIdeal[Math.max(t + 1, 2)] : Arrays.copyOf(of, Math.max(t + 1, 2 * of.length));
+            of = of == null ? new SyncpIdeal[Math.max(t + 1, 2)] : Arrays.copyOf(of, Math.max(t + 1, 2 * of.length));
+            pairIdeals.put(key, of);
         }
-        SyncpIdeal p = of[t] = new SyncpIdeal(width, sections.slots(), true);
+        budget -= of.length;
+        return of[t] = ideal(width);
+    }
+
+    /** A new ideal, with cursors while the budget allows. */
+    private SyncpIdeal ideal(int width) {
+        SyncpIdeal p = new SyncpIdeal(width, sections.slots(), budget > 2L * sections.slots());
         budget -= p.size();
         return p;
     }
 
+    /** Cursors for every section list there is now, while the budget allows; past it the ideal searches (the same answers). */
+    private void fitCursors(SyncpIdeal p) {
+        int need = 2 * sections.slots();
+        if (p.cursors != null && p.cursors.length < need) {
+            int grown = Math.max(need, 2 * p.cursors.length);
+            if (budget < grown - p.cursors.length) {
+                p.cursors = null;
+            } else {
+                budget -= grown - p.cursors.length;
+                p.cursors = Arrays.copyOf(p.cursors, grown);
+            }
+        }
+    }
+
     /** The entry's units up to c are in the closure of t's accesses from now on (see check). */
-    private void flush(int[] d, int at, int t, int c) {
-        SyncpIdeal p = pairIdeal(d, at, t, false);
+    private void flush(int[] d, int base, int i, int t, int c) {
+        SyncpIdeal p = pairIdeal(d, base, i, t, false);
         if (p != null && c > p.flushed) {
             p.flushed = c;
         }
@@ -536,7 +564,7 @@ public final class SyncpDetector implements Detector {
             return i;
         }
         if (i == null) {
-            ideal[t] = i = new SyncpIdeal(width, sections.slots(), true);
+            ideal[t] = i = ideal(width);
         }
         i.widen(width);
         i.v[t] = Math.max(i.v[t], k - 1);
@@ -566,6 +594,7 @@ public final class SyncpDetector implements Detector {
                     changed |= absorb(v, hardAt(x, v[x]), x);
                 }
             }
+            fitCursors(p);
             changed |= sections.close(p);
         }
     }

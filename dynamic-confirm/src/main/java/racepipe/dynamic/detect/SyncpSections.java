@@ -71,11 +71,8 @@ final class SyncpSections {
         }
     }
 
-    /** Applies the lock rule of every lock more than one thread took to the ideal; whether it grew. */
+    /** Applies the lock rule of every lock more than one thread took to the ideal (its cursors cover {@link #slots}, or none); whether it grew. */
     boolean close(SyncpIdeal ideal) {
-        if (ideal.cursors != null && ideal.cursors.length < 2 * slots) {
-            ideal.cursors = Arrays.copyOf(ideal.cursors, Math.max(2 * slots, 2 * ideal.cursors.length));
-        }
         boolean changed = false;
         for (int i = 0; i < sharedCount; i++) {
             changed |= lockRule(shared[i], ideal.v, ideal.cursors);
