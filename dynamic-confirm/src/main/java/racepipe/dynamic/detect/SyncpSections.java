@@ -135,17 +135,33 @@ final class SyncpSections {
             all[j] = i >= 0 ? a.seq[i] : -1;
             exclusive[j] = ie >= 0 ? a.seq[ie] : -1;
         }
+        // the latest two acquires in the set (of any mode, of the exclusive ones) and whose the latest is
+        long all1 = -1, all2 = -1, ex1 = -1, ex2 = -1;
+        int allAt = -1, exAt = -1;
+        for (int j = 0; j < l.n; j++) {
+            if (all[j] > all1) {
+                all2 = all1;
+                all1 = all[j];
+                allAt = j;
+            } else if (all[j] > all2) {
+                all2 = all[j];
+            }
+            if (exclusive[j] > ex1) {
+                ex2 = ex1;
+                ex1 = exclusive[j];
+                exAt = j;
+            } else if (exclusive[j] > ex2) {
+                ex2 = exclusive[j];
+            }
+        }
+        if (all2 < 0) {
+            return false; // one thread's sections at most: the rule orders nothing
+        }
         boolean changed = false;
         for (int j = 0; j < l.n; j++) {
             int x = l.tids[j];
             Sections a = l.of[j];
-            long laterAll = -1, laterExclusive = -1; // the other threads' latest acquires in the set
-            for (int o = 0; o < l.n; o++) {
-                if (o != j) {
-                    laterAll = Math.max(laterAll, all[o]);
-                    laterExclusive = Math.max(laterExclusive, exclusive[o]);
-                }
-            }
+            long laterAll = j == allAt ? all2 : all1, laterExclusive = j == exAt ? ex2 : ex1; // the other threads' latest acquires in the set
             for (int i = lasts[j]; i >= 0; i = a.outer[i]) {
                 if (a.released[i] < 0 || a.released[i] <= v[x]) {
                     continue; // open (no later acquire exists), or complete in the set
