@@ -525,11 +525,11 @@ public final class SyncpDetector implements Detector {
             pairIdeals.put(key, of);
         }
         budget -= of.length;
-        return of[t] = ideal(width);
+        return of[t] = newIdeal(width);
     }
 
     /** A new ideal, with cursors while the budget allows. */
-    private SyncpIdeal ideal(int width) {
+    private SyncpIdeal newIdeal(int width) {
         SyncpIdeal p = new SyncpIdeal(width, sections.slots(), budget > 2L * sections.slots());
         budget -= p.size();
         return p;
@@ -564,7 +564,7 @@ public final class SyncpDetector implements Detector {
             return i;
         }
         if (i == null) {
-            ideal[t] = i = ideal(width);
+            ideal[t] = i = newIdeal(width);
         }
         i.widen(width);
         i.v[t] = Math.max(i.v[t], k - 1);
