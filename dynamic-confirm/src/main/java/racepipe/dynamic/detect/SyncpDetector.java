@@ -456,14 +456,19 @@ public final class SyncpDetector implements Detector {
                 if (items[j] <= floor) {
                     continue;
                 }
-                if (race(u, items[j], t, k, d, base, i)) {
+                if (race(u, items[j], t, k, d, base, i, p)) {
                     settled = false;
                     if (write || s.write(i)) {
                         pairs.record(s.site(i), u, site, t);
                     }
                     break; // one race is the pair
                 }
-                flush(d, base, i, t, items[j]);
+                if (p == null) {
+                    p = pairIdeal(d, base, i, t, false); // the question may have made it
+                }
+                if (p != null && items[j] > p.flushed) {
+                    p.flushed = items[j]; // in the closure of t's accesses from now on
+                }
             }
         }
         return settled;
@@ -472,10 +477,10 @@ public final class SyncpDetector implements Detector {
     /**
      * Whether u's epoch c, of the location's entry i, is outside the closure of its own
      * predecessors and t's present ones. The pair's ideal (the entry's, for t) is grown from
-     * where its last question left it: that one asked of a unit of the entry no later than c
+     * where its last question left it ({@code pair}, when check has it): that one asked of a unit of the entry no later than c
      * (see check) and of an earlier access of t, so what it holds is in this closure too.
      */
-    private boolean race(int u, int c, int t, int k, int[] d, int base, int i) {
+    private boolean race(int u, int c, int t, int k, int[] d, int base, int i, SyncpIdeal pair) {
         long key = ((long) t << 32) | k;
         if (key != memoKey || version != memoVersion) {
             memoKey = key;
@@ -490,7 +495,7 @@ public final class SyncpDetector implements Detector {
             memoC[u] = c;
             return memoRace[u] = false;
         }
-        SyncpIdeal p = pairIdeal(d, base, i, t, true);
+        SyncpIdeal p = pair != null ? pair : pairIdeal(d, base, i, t, true);
         if (p == null) { // past the budget: from t's own closure (closed: what it holds is taken in)
             p = fresh;
             p.widen(width);
@@ -546,14 +551,6 @@ public final class SyncpDetector implements Detector {
                 budget -= grown - p.cursors.length;
                 p.cursors = Arrays.copyOf(p.cursors, grown);
             }
-        }
-    }
-
-    /** The entry's units up to c are in the closure of t's accesses from now on (see check). */
-    private void flush(int[] d, int base, int i, int t, int c) {
-        SyncpIdeal p = pairIdeal(d, base, i, t, false);
-        if (p != null && c > p.flushed) {
-            p.flushed = c;
         }
     }
 
