@@ -107,6 +107,17 @@ class DetectCliTest {
     }
 
     @Test
+    void the_fifth_thread_should_get_its_start_edge_and_the_run_end_ok() throws Exception {
+        // main and four threads: the fifth id once grew the atomicity check's clocks inside its start
+        // event, which then never reached the race detectors (false hb pairs, an "exception" run)
+        Cli.Result r = Cli.run("detect", Cli.BENCH.toString(), "--entry", "benchmarks.boundedbuffer.Main", "--runs", "2",
+                "--seed", "1");
+        r.json().get("runs").forEach(run -> assertThat(run.get("outcome").asText()).as(run.toString()).isEqualTo("ok"));
+        // the truth's one racing pair (B1, the closed flag); J1-J3 are ordered by the monitor and the joins
+        assertThat(lines(r.json(), "hb")).containsExactly("BoundedBuffer.java:30 ~ BoundedBuffer.java:46");
+    }
+
+    @Test
     void handoff_should_be_flagged_by_ls_and_not_by_hb() throws Exception {
         Cli.Result r = Cli.run("detect", Cli.BENCH.toString(), "--entry", "benchmarks.handoff.Main", "--runs", "3", "--seed", "1");
         assertThat(variables(r.json(), "ls")).contains("x");

@@ -67,16 +67,20 @@ public final class AtomicityDetector {
         return out;
     }
 
+    // clock(t) may grow the clocks array: each is read into a local first, never inside an
+    // assignment to clocks[...] (Java takes the array before the right-hand side, so the store
+    // would go to the old array: out of bounds, or lost)
     public void threadStart(int parent, int child) {
-        int[] p = clock(parent);
-        clocks[child] = max(clock(child), p);
+        int[] p = clock(parent), c = clock(child);
+        clocks[child] = max(c, p);
         int[] np = java.util.Arrays.copyOf(clocks[parent], Math.max(clocks[parent].length, parent + 1));
         np[parent]++;
         clocks[parent] = np;
     }
 
     public void threadJoin(int joiner, int joined) {
-        clocks[joiner] = max(clock(joiner), clock(joined));
+        int[] a = clock(joiner), b = clock(joined);
+        clocks[joiner] = max(a, b);
     }
 
     /** A lock operation waiting for its acquire: tid -> {invocation, site, address, lock}. */

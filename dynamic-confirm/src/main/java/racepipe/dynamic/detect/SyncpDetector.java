@@ -287,7 +287,8 @@ public final class SyncpDetector implements Detector {
 
     /** tid's new era: what follows may need more than what preceded (an acquire, a receive that brought something). */
     private void newEra(int tid) {
-        eraStart[tid] = epoch(tid);
+        int e = epoch(tid); // before the store: epoch may grow eraStart
+        eraStart[tid] = e;
     }
 
     /** Whether no other thread held a section at any time during tid's finished unit c. */

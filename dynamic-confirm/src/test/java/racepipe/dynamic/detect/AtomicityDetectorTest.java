@@ -74,6 +74,21 @@ class AtomicityDetectorTest {
     }
 
     @Test
+    void threads_past_the_first_few_should_get_their_start_and_join_edges() {
+        AtomicityDetector d = new AtomicityDetector();
+        for (int t = 1; t <= 9; t++) { // ids past the clocks' first capacity: it grows at a start and at a join
+            d.operation(0, t, 40, W, V, -1);
+            d.threadStart(0, t);
+            d.operation(t, 1, 41, R, V, -1);
+            d.operation(t, 1, 42, W, V, -1);
+            d.threadJoin(0, t);
+        }
+        d.threadJoin(0, 17); // a thread not seen before (started outside the model)
+        d.operation(0, 10, 43, W, V, -1);
+        assertThat(d.violations()).isEmpty();
+    }
+
+    @Test
     void different_invocations_should_not_make_a_block() {
         AtomicityDetector d = started();
         d.operation(1, 1, 10, R, V, -1);

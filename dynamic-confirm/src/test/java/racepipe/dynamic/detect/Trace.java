@@ -84,6 +84,7 @@ final class Trace {
     Trace(long syncpPairBudget) {
         syncp = new SyncpDetector(syncpPairBudget);
         hub = new EventHub(ls, eraser, hybrid, hb, shb, wcp, syncp, recorder);
+        hub.atomicity(new AtomicityDetector()); // as in every detect run (the agent's atomic= option): it sees each event first
     }
     private final Map<Integer, Shadow> locations = new HashMap<>();
 
