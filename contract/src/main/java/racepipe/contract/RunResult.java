@@ -52,9 +52,16 @@ public record RunResult(Outcome outcome, String schedule, int watchdog, String d
                             List<String> stacks) {
     }
 
-    /** An uncaught exception of the run (stack: frames joined by " <- "). */
+    /**
+     * An uncaught exception of the run (stack: frames joined by " <- "); one of thread
+     * {@link #DETECTORS} is racepipe's own: the detectors failed on an event, and the run's pairs
+     * may be wrong.
+     */
     public record Uncaught(String thread, String type, String message, String stack) {
     }
+
+    /** The detectors' thread in the child JVM, and the thread an {@link Uncaught} names when they failed. */
+    public static final String DETECTORS = "racepipe-detectors";
 
     /** One detector's pair: two site ids, the racing events, and the threads of the first. */
     public record Pair(String detector, int siteA, int siteB, int events, String threadA, String threadB) {

@@ -57,7 +57,7 @@ final class Backlog {
         queued += weight;
         if (!started) {
             started = true;
-            Thread t = new Thread(this::workForever, "racepipe-detectors");
+            Thread t = new Thread(this::workForever, racepipe.contract.RunResult.DETECTORS);
             t.setDaemon(true);
             t.start();
         }

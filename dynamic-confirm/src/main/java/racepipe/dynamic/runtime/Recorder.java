@@ -800,7 +800,7 @@ final class Recorder {
             System.err.println("racepipe: the detectors failed on an event (" + failed + "): this run's pairs may be incomplete");
             java.io.StringWriter stack = new java.io.StringWriter();
             failed.printStackTrace(new java.io.PrintWriter(stack));
-            exceptions.add(new RunResult.Uncaught("racepipe-detectors", failed.getClass().getName(),
+            exceptions.add(new RunResult.Uncaught(RunResult.DETECTORS, failed.getClass().getName(),
                     String.valueOf(failed.getMessage()), stack.toString()));
             outcome = outcome == Outcome.OK ? Outcome.EXCEPTION : outcome;
         }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import racepipe.contract.Outcome;
+import racepipe.contract.RunResult;
 import racepipe.pipeline.model.DetectRun;
 import racepipe.pipeline.model.RacePair;
 import racepipe.pipeline.model.ResultFile;
@@ -109,8 +110,10 @@ public final class BenchRow {
                                                Map<Truth.Pair, List<RacePair>> byTruth, Map<String, Set<String>> sets,
                                                RealSource source) {
         Map<String, Boolean> c = new LinkedHashMap<>();
-        boolean chain = true, predictive = true, predictiveRan = false;
+        boolean chain = true, predictive = true, predictiveRan = false, syncp = true, clean = true;
         for (DetectRun run : r.runs == null ? List.<DetectRun>of() : r.runs) {
+            // a failure of the detectors' own (RunResult.DETECTORS) leaves the run's sets unsound
+            clean &= run.exceptions() == null || run.exceptions().stream().noneMatch(t -> RunResult.DETECTORS.equals(t.thread()));
             Map<String, List<String>> s = run.sets();
             if (s != null) {
                 chain &= new LinkedHashSet<>(s.get("hybrid")).containsAll(s.get("hb"))
@@ -119,13 +122,16 @@ public final class BenchRow {
                     predictiveRan = true;
                     predictive &= new LinkedHashSet<>(s.get("hb")).containsAll(s.get("shb"))
                             && new LinkedHashSet<>(s.get("wcp")).containsAll(s.get("hb"));
-                    // no containment of SyncP: HB ⊆ SyncP holds for the first race only (SyncpDetector)
+                    // HB ⊆ SyncP holds for the first race only (SyncpDetector); SHB ⊆ SyncP on every trace
+                    syncp &= new LinkedHashSet<>(s.get("syncp")).containsAll(s.get("shb"));
                 }
             }
         }
+        c.put("the detectors saw every event of every run", clean);
         c.put("HB ⊆ Hybrid ⊆ LS on every run", chain);
         if (predictiveRan) {
             c.put("SHB ⊆ HB ⊆ WCP on every run", predictive);
+            c.put("SHB ⊆ SyncP on every run", syncp);
         }
         c.put("RF = Candidates ∩ Induced", candidates.containsAll(induced));
         c.put("Induced ⊆ Real", real.containsAll(induced));
