@@ -204,7 +204,12 @@ public final class EventHub {
         return h != null ? h : (threads[tid] = new HeldLocks(tid));
     }
 
-    /** The atomicity check beside the race detectors (null: none); it sees synchronisation and the blocks' operations. */
+    /**
+     * The atomicity check beside the race detectors (null: none); it sees synchronisation and the
+     * blocks' operations. It and iGoodlock get each event after the race detectors: a failure of
+     * theirs (reported as the detectors' failure of the run) then costs their own results, not
+     * the race detectors' edges.
+     */
     private AtomicityDetector atomicity;
 
     public void atomicity(AtomicityDetector a) {
@@ -231,24 +236,24 @@ public final class EventHub {
 
     public void threadStart(int parent, int child) {
         current = null; // the stamps may change: accesses begin again
-        goodlock.start(parent, child);
         locks(child);
-        if (atomicity != null) {
-            atomicity.threadStart(parent, child);
-        }
         for (Detector d : detectors) {
             d.threadStart(parent, child);
+        }
+        goodlock.start(parent, child);
+        if (atomicity != null) {
+            atomicity.threadStart(parent, child);
         }
     }
 
     public void threadJoin(int joiner, int joined) {
         current = null; // the stamps may change: accesses begin again
-        if (atomicity != null) {
-            atomicity.threadJoin(joiner, joined);
-        }
-        goodlock.join(joiner, joined);
         for (Detector d : detectors) {
             d.threadJoin(joiner, joined);
+        }
+        goodlock.join(joiner, joined);
+        if (atomicity != null) {
+            atomicity.threadJoin(joiner, joined);
         }
     }
 
@@ -276,10 +281,6 @@ public final class EventHub {
         boolean firstExclusive = exclusive && h.bump(h.exclusiveCounts, lock, 1) == 1;
         if (firstExclusive) {
             h.exclusive = h.exclusive.with(lock);
-            goodlock.acquire(tid, lock, site, blocking);
-        }
-        if (first && atomicity != null) {
-            atomicity.acquire(tid, lock);
         }
         if (first || firstExclusive) { // a read hold taking the write mode too is an acquire
             h.held = h.held.with(lock);
@@ -287,6 +288,12 @@ public final class EventHub {
             for (Detector d : detectors) {
                 d.acquire(tid, lock, exclusive);
             }
+        }
+        if (firstExclusive) {
+            goodlock.acquire(tid, lock, site, blocking);
+        }
+        if (first && atomicity != null) {
+            atomicity.acquire(tid, lock);
         }
     }
 
@@ -302,19 +309,21 @@ public final class EventHub {
         boolean lastExclusive = exclusive && h.exclusiveCounts[lock] > 0 && h.bump(h.exclusiveCounts, lock, -1) == 0;
         if (lastExclusive) {
             h.exclusive = h.exclusive.without(lock);
-            goodlock.release(tid, lock);
         }
         if (last) {
             h.held = h.held.without(lock);
-            if (atomicity != null) {
-                atomicity.release(tid, lock);
-            }
         }
         if (last || lastExclusive) {
             h.changed();
             for (Detector d : detectors) {
                 d.release(tid, lock, exclusive);
             }
+        }
+        if (lastExclusive) {
+            goodlock.release(tid, lock);
+        }
+        if (last && atomicity != null) {
+            atomicity.release(tid, lock);
         }
     }
 
