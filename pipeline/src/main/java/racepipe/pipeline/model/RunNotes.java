@@ -80,14 +80,30 @@ public final class RunNotes {
             return out;
         }
         Map<Outcome, Integer> n = new LinkedHashMap<>();
-        TreeSet<String> thrown = new TreeSet<>();
+        TreeSet<String> thrown = new TreeSet<>(), failures = new TreeSet<>();
+        int failed = 0; // runs in which racepipe's detectors failed (their thread's exception): not the program's doing
         for (DetectRun r : runs) {
-            n.merge(r.outcome(), 1, Integer::sum);
-            if (r.exceptions() != null) {
-                r.exceptions().forEach(t -> thrown.add(t.type().substring(t.type().lastIndexOf('.') + 1)));
+            boolean programThrew = false, detectorsFailed = false;
+            for (DetectRun.Thrown t : r.exceptions() == null ? List.<DetectRun.Thrown>of() : r.exceptions()) {
+                String type = t.type().substring(t.type().lastIndexOf('.') + 1);
+                if (racepipe.contract.RunResult.DETECTORS.equals(t.thread())) {
+                    detectorsFailed = true;
+                    failures.add(type + (t.message() == null ? "" : ": " + t.message()));
+                } else {
+                    programThrew = true;
+                    thrown.add(type);
+                }
+            }
+            failed += detectorsFailed ? 1 : 0;
+            if (r.outcome() != Outcome.EXCEPTION || programThrew || !detectorsFailed) {
+                n.merge(r.outcome(), 1, Integer::sum);
             }
         }
         String of = " of " + runs.size() + " run" + (runs.size() == 1 ? "" : "s");
+        if (failed > 0) {
+            out.add("racepipe's detectors failed on an event in " + failed + of + " (" + String.join("; ", failures)
+                    + "): their pairs may be wrong or missing; a bug of racepipe's (the run's log has the stack)");
+        }
         if (n.containsKey(Outcome.TIMEOUT)) {
             out.add(n.get(Outcome.TIMEOUT) + of + " timed out" + (timeoutSeconds == null ? "" : " after " + timeoutSeconds + " s"));
         }

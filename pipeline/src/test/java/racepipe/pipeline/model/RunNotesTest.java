@@ -24,6 +24,19 @@ class RunNotesTest {
     }
 
     @Test
+    void a_failure_of_the_detectors_is_named_as_racepipes_not_the_programs() {
+        DetectRun.Thrown failed = new DetectRun.Thrown(racepipe.contract.RunResult.DETECTORS,
+                "java.lang.ArrayIndexOutOfBoundsException", "Index 4 out of bounds for length 4");
+        assertThat(RunNotes.of(List.of(run(0, Outcome.EXCEPTION, failed), run(1, Outcome.OK)), 10)).containsExactly(
+                "racepipe's detectors failed on an event in 1 of 2 runs (ArrayIndexOutOfBoundsException: Index 4 out of bounds"
+                        + " for length 4): their pairs may be wrong or missing; a bug of racepipe's (the run's log has the stack)");
+        // the program threw too: both are said, each with its own exceptions
+        assertThat(RunNotes.of(List.of(run(0, Outcome.EXCEPTION, failed,
+                new DetectRun.Thrown("main", "java.lang.IllegalStateException", "money lost"))), 10))
+                .hasSize(2).last().isEqualTo("1 of 1 run ended in an uncaught exception (IllegalStateException)");
+    }
+
+    @Test
     void deadlocked_runs_get_a_closing_line_of_their_own() {
         assertThat(RunNotes.deadlocks(List.of(run(0, Outcome.OK), run(1, Outcome.TIMEOUT)))).isNull();
         assertThat(RunNotes.deadlocks(List.of(run(0, Outcome.DEADLOCK), run(1, Outcome.OK))))
