@@ -118,6 +118,17 @@ class DetectCliTest {
     }
 
     @Test
+    void a_barrier_action_should_come_after_every_partys_arrival_under_the_scheduler() throws Exception {
+        // SOR's sweepEnd action (record, reset) runs in the party that reaches the JDK's await last; its
+        // arrival's edges once came before a scheduling point, so a party that lost the turn there arrived
+        // first in the edges and last in the JDK, and hb paired the action with the other worker's fold
+        // (the truth's D3-D5, false: 5 hb pairs in each of these three runs)
+        Cli.Result r = Cli.run("detect", Cli.BENCH.toString(), "--entry", "benchmarks.sor.Main", "--runs", "3", "--seed", "2",
+                "--detectors", "hb");
+        assertThat(lines(r.json(), "hb")).containsExactly("Solver.java:43 ~ Solver.java:44", "Solver.java:44 ~ Solver.java:44");
+    }
+
+    @Test
     void handoff_should_be_flagged_by_ls_and_not_by_hb() throws Exception {
         Cli.Result r = Cli.run("detect", Cli.BENCH.toString(), "--entry", "benchmarks.handoff.Main", "--runs", "3", "--seed", "1");
         assertThat(variables(r.json(), "ls")).contains("x");

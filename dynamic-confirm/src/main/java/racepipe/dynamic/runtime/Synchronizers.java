@@ -148,7 +148,6 @@ public final class Synchronizers {
      */
     public static int await(CyclicBarrier b) throws InterruptedException, BrokenBarrierException {
         try (LibCalls.State paused = LibCalls.pause()) {
-            arrive(b);
             int k = Synchronizers.<RuntimeException>enter(b, b::await);
             leave(b);
             return k;
@@ -173,15 +172,19 @@ public final class Synchronizers {
      * this generation are first let into the JDK's await in the order they came, so the JDK's
      * arrival index is the schedule's. A party that does not trip the barrier leaves the turn
      * and counts as at a point again once the generation has tripped; the last one trips it
-     * and goes on with the turn.
+     * and goes on with the turn. Its arrival's edges come after the point, in that same order:
+     * taken before it, a party that lost the turn at the point could arrive first in the edges
+     * and last in the JDK, and run the barrier action without the clocks of the others.
      */
     private static <E extends Exception> int enter(CyclicBarrier b, BarrierCall<E> call)
             throws InterruptedException, BrokenBarrierException, E {
         Scheduling s = RT.sched;
         if (s == null) {
+            arrive(b);
             return call.await();
         }
         s.point();
+        arrive(b);
         Gate g;
         int before;
         long generation;
@@ -241,7 +244,6 @@ public final class Synchronizers {
     public static int await(CyclicBarrier b, long t, TimeUnit u)
             throws InterruptedException, BrokenBarrierException, TimeoutException {
         try (LibCalls.State paused = LibCalls.pause()) {
-            arrive(b);
             int k = Synchronizers.<TimeoutException>enter(b, () -> b.await(t, u));
             leave(b);
             return k;
